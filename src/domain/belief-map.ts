@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defaultLimits, type MapLimits } from './limits';
+import { beliefValues, supportValues } from './ratings';
+
+// PRODUCT §3: the one definition of a belief map's stored and published form, used by the
+// client (drafts, API answers, host functions) and the server (request bodies) alike.
+
+export const mapVersion = '1.0';
+
+declare const reasonIdBrand: unique symbol;
+export type ReasonId = string & { readonly [reasonIdBrand]: true };
+
+/** An optional text: blank or empty becomes null (PRODUCT §3), anything else is kept as typed. */
+function optionalText(max: number, name: string) {
+  return z
+    .string({ error: `${name} must be text or null` })
+    .max(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` })
+    .nullable()
+    .transform((text) => (text === null || text.trim() === '' ? null : text));
+}
+
+/** A required title: trimmed, then 1..max characters (PRODUCT §3). */
+function requiredTitle(max: number, name: string) {
+  return z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` });
+}
+
+const isoTimestamp = z.iso.datetime({ error: 'must be an ISO timestamp' });
+
+/** Builds the schemas for a given set of limits; the exported ones use PRODUCT §3's defaults. */
+export function createSchemas(limits: MapLimits = defaultLimits) {
+  const reason = z.object({
+    id: z.uuid({ error: 'Reason id must be a UUID' }).transform((id) => id as ReasonId),
+    title: requiredTitle(limits.reasonTitleLength, 'Reason title'),
+    relevance: optionalText(limits.relevanceLength, 'Relevance'),
+    belief: z.enum(beliefValues, { error: `Belief must be one of ${beliefValues.join(', ')} or null` }).nullable(),
+    support: z
+      .enum(supportValues, { error: `Support must be one of ${supportValues.join(', ')} or null` })
+      .nullable(),
+  });
+
+  const mapData = z.object({
+    title: requiredTitle(limits.titleLength, 'Title'),
+    description: optionalText(limits.descriptionLength, 'Description'),
+    reasons: z
+      .array(reason, { error: 'Reasons must be a list' })
+      .max(limits.reasonCount, {
+        error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
+      })
+      .superRefine((reasons, ctx) => {
+        const seen = new Set<string>();
+        reasons.forEach((r, index) => {
+          if (seen.has(r.id)) ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
+          seen.add(r.id);
+        });
+      }),
+  });
+
+  const version = z.literal(mapVersion, { error: `Version must be "${mapVersion}"` });
+
+  /** The form the server stores and answers with. */
+  const publishedMap = z.object({ version, published: isoTimestamp, data: mapData });
+
+  /** A publish request: `published` may be sent but the server sets its own (PRODUCT §5). */
+  const createMapRequest = z.object({ version, published: z.unknown().optional(), data: mapData });
+
+  /**
+   * A draft as kept in local storage or by a host (PRODUCT §3): the stored form plus `updatedAt`.
+   * `published` is the base map's publication time, or null for a draft of nothing published.
+   */
+  const draft = z.object({ version, published: isoTimestamp.nullable(), updatedAt: isoTimestamp, data: mapData });
+
+  return { reason, mapData, publishedMap, createMapRequest, draft };
+}
+
+const schemas = createSchemas();
+export const reasonSchema = schemas.reason;
+export const mapDataSchema = schemas.mapData;
+export const publishedMapSchema = schemas.publishedMap;
+export const createMapRequestSchema = schemas.createMapRequest;
+export const draftSchema = schemas.draft;
+
+export type Reason = z.output<typeof reasonSchema>;
+export type MapData = z.output<typeof mapDataSchema>;
+export type PublishedMap = z.output<typeof publishedMapSchema>;
+export type CreateMapRequest = z.input<typeof createMapRequestSchema>;
+export type Draft = z.output<typeof draftSchema>;
+export type Schemas = ReturnType<typeof createSchemas>;
+
+/** The first problem of a failed parse, with its path (`data.reasons.3.belief: …`), for messages. */
+export function describeFirstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid belief map';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string; path: string };
+
+/** Parses `input` with `schema`; a failure is a value carrying the first issue and its path. */
+export function validate<T>(schema: z.ZodType<T>, input: unknown): ValidationResult<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, error: describeFirstIssue(result.error), path: issue ? issue.path.map(String).join('.') : '' };
+}

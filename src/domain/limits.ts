@@ -1,0 +1,29 @@
+// PRODUCT §3: the limits of a belief map. The server may raise or lower them by configuration;
+// the client enforces the defaults so that a draft it lets you save is one the server accepts.
+
+export interface MapLimits {
+  /** Longest map title, in characters, after trimming. */
+  readonly titleLength: number;
+  readonly descriptionLength: number;
+  readonly reasonTitleLength: number;
+  readonly relevanceLength: number;
+  readonly reasonCount: number;
+}
+
+export const defaultLimits: MapLimits = {
+  titleLength: 300,
+  descriptionLength: 20_000,
+  reasonTitleLength: 500,
+  relevanceLength: 20_000,
+  reasonCount: 1_000,
+};
+
+/** Largest accepted request body, in bytes (PRODUCT §3). */
+export const defaultBodyLimitBytes = 2 * 1024 * 1024;
+
+/** Published maps are deleted this long after publishing (SPEC §9). */
+export const mapLifetimeDays = 90;
+export const mapLifetimeMs = mapLifetimeDays * 24 * 60 * 60 * 1000;
+
+/** Map ids longer than this are rejected before they reach a store (not in SPEC; a sane bound). */
+export const maxMapIdLength = 120;

@@ -1,0 +1,50 @@
+import { maxMapIdLength } from './limits';
+
+// SPEC §5, PRODUCT §4: map ids and the draft ids derived from them.
+
+declare const mapIdBrand: unique symbol;
+/** A published or built-in map id that passed `parseMapId`: lowercase letters, digits, hyphens. */
+export type MapId = string & { readonly [mapIdBrand]: true };
+
+export const draftPrefix = 'draft.';
+export const defaultMapId = 'default' as MapId;
+
+/** What an id in a URL means: a published map, or the browser-local draft of one. */
+export interface MapIdParts {
+  /** The id exactly as given, e.g. `draft.default`. */
+  readonly input: string;
+  readonly isDraft: boolean;
+  /** The published or built-in map the id names or is a draft of. */
+  readonly baseId: MapId;
+  /** `draft.` + baseId, whether or not `input` was a draft id. */
+  readonly draftId: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const baseIdPattern = /^[a-z0-9-]+$/;
+
+export function mapIdFormatError(id: string): string {
+  return `Map id ${id} does not match expected format`;
+}
+
+/** True when `id` (without a draft prefix) is a well-formed published or built-in id. */
+export function isMapId(id: string): id is MapId {
+  return id.length <= maxMapIdLength && baseIdPattern.test(id);
+}
+
+/**
+ * Splits an id from a URL into its parts (rule I1–I3). Pure; never throws: a malformed id is an
+ * expected outcome and comes back as `{ ok: false, error: "Map id … does not match expected format" }`.
+ */
+export function parseMapId(input: string): ParseResult<MapIdParts> {
+  const isDraft = input.startsWith(draftPrefix);
+  const baseId = isDraft ? input.slice(draftPrefix.length) : input;
+  if (!isMapId(baseId)) return { ok: false, error: mapIdFormatError(input) };
+  return { ok: true, value: { input, isDraft, baseId, draftId: draftPrefix + baseId } };
+}
+
+/** The draft id of a base id, e.g. `draft.default`. */
+export function toDraftId(baseId: MapId): string {
+  return draftPrefix + baseId;
+}

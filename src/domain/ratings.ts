@@ -1,0 +1,71 @@
+// The two rating scales of a reason (SPEC §3, PRODUCT §3): their stored values, the order the
+// product shows them in, and the labels that name their icons.
+
+export const beliefValues = ['strong-agree', 'agree', 'neutral', 'disagree', 'strong-disagree'] as const;
+export type Belief = (typeof beliefValues)[number];
+
+export const supportValues = [
+  'strong-support',
+  'support',
+  'neutral',
+  'disconfirm',
+  'strong-disconfirm',
+] as const;
+export type Support = (typeof supportValues)[number];
+
+/** SPEC §9: the belief scale as a person reads it, from strong disagreement up. */
+export const beliefScale: readonly Belief[] = [
+  'strong-disagree',
+  'disagree',
+  'neutral',
+  'agree',
+  'strong-agree',
+];
+
+/** Accessible names of the belief icons (SPEC §3); `null` is "no rating". */
+export const beliefLabels: Record<Belief | 'none', string> = {
+  'strong-agree': 'Strongly agree',
+  agree: 'Agree',
+  neutral: 'Neither agree nor disagree',
+  disagree: 'Disagree',
+  'strong-disagree': 'Strongly disagree',
+  none: 'No agreement information',
+};
+
+/** Accessible names of the support icons (SPEC §3). */
+export const supportLabels: Record<Support | 'none', string> = {
+  'strong-support': 'Strongly supports',
+  support: 'Supports',
+  neutral: 'Has no relevance',
+  disconfirm: 'Disconfirms',
+  'strong-disconfirm': 'Strongly disconfirms',
+  none: 'No support information',
+};
+
+export function beliefLabel(belief: Belief | null): string {
+  return beliefLabels[belief ?? 'none'];
+}
+
+export function supportLabel(support: Support | null): string {
+  return supportLabels[support ?? 'none'];
+}
+
+/** Rank of a support value in a saved draft's order (SPEC §4, rule S1): lower comes first. */
+export const supportRank: Record<Support | 'none', number> = {
+  'strong-support': 0,
+  support: 1,
+  'strong-disconfirm': 2,
+  disconfirm: 3,
+  neutral: 4,
+  none: 5,
+};
+
+/** Rank of a belief value in a saved draft's order (rule S2): strongest agreement first. */
+export const beliefRank: Record<Belief | 'none', number> = {
+  'strong-agree': 0,
+  agree: 1,
+  neutral: 2,
+  disagree: 3,
+  'strong-disagree': 4,
+  none: 5,
+};

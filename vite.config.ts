@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The client is built into dist/client and served by the Fastify server (src/server/static.ts).
+// In development (`npm run dev`) Vite serves it with hot reload and proxies /api to the server.
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+  },
+});
