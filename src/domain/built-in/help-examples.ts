@@ -1,35 +1,128 @@
-import type { PublishedMap, ReasonId } from '../belief-map';
+import type { PublishedMap, Reason } from '../belief-map';
+import { createIconsMap } from './help-example-icons';
+import { elmStreetBelief, elmStreetReasons as r, rate } from './help-example-reasons';
 import type { HelpExampleId } from './index';
 
-// Placeholder content until the Help issue writes the worked example of PRODUCT §7.
+// PRODUCT §7: the worked example of the Help page. Alice and Bob, neighbours on Birch Road, disagree
+// about a bike lane on Elm Street; each map below is one step of their discussion (STORY.md).
+// Rated maps list their reasons in a saved draft's order (SPEC §4), so "Edit a copy" keeps it.
+
+// The same value as `builtInPublished` in index.ts, repeated because index.ts imports this module.
 const published = '2026-01-01T00:00:00.000Z';
 
-function placeholder(title: string): PublishedMap {
-  return {
-    version: '1.0',
-    published,
-    data: {
-      title,
-      description: null,
-      reasons: [
-        {
-          id: 'a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11' as ReasonId,
-          title: 'An example reason',
-          relevance: null,
-          belief: 'agree',
-          support: 'support',
-        },
-      ],
-    },
-  };
+function elmStreetMap(description: string, reasons: Reason[]): PublishedMap {
+  return { version: '1.0', published, data: { title: elmStreetBelief, description, reasons } };
 }
 
+const initial = elmStreetMap(
+  "The question as the Birch Road residents' association put it at its meeting in the library, with the " +
+    'first three reasons people raised there, not yet rated. The council proposes to replace the 48 ' +
+    'parking spaces on the east side of Elm Street, which runs from the station past the shops and the ' +
+    'health centre to Elm Street Primary, with a two-way bike lane behind a low concrete kerb. Alice and ' +
+    'Bob, who live two doors apart on Birch Road, each made a copy of this map to rate these reasons and ' +
+    'add their own.',
+  [
+    rate(r.saferCycling, null, null),
+    rate(r.shopsLoseTrade, null, null),
+    rate(r.childrenCycleToSchool, null, null),
+  ],
+);
+
+const alice1 = elmStreetMap(
+  "Alice's first map. She cycles along Elm Street to the station every day and has two children at Elm " +
+    'Street Primary. She copied the initial map, rated its three reasons and added three of her own: the ' +
+    'injury figures, how shoppers get to Elm Street, and how full the parking lane really is. She is for ' +
+    'the lane.',
+  [
+    rate(r.saferCycling, 'strong-agree', 'strong-support'),
+    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
+    rate(r.parkingRarelyFull, 'strong-agree', 'support'),
+    rate(r.childrenCycleToSchool, 'agree', 'support'),
+    rate(r.shoppersWalkOrCycle, 'agree', 'support'),
+    rate(r.shopsLoseTrade, 'disagree', 'disconfirm'),
+  ],
+);
+
+const bob1 = elmStreetMap(
+  "Bob's first map. He drives his mother, who is 84, to the health centre on Elm Street every month and " +
+    'does his Saturday shopping there by car. He copied the initial map, rated its three reasons and added ' +
+    'three of his own: delivery vans, parking for people who cannot walk far, and how few people cycle ' +
+    'there today. He is against the lane.',
+  [
+    rate(r.saferCycling, 'agree', 'support'),
+    rate(r.childrenCycleToSchool, 'disagree', 'support'),
+    rate(r.shopsLoseTrade, 'strong-agree', 'strong-disconfirm'),
+    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+    rate(r.fewCyclistsToday, 'strong-agree', 'disconfirm'),
+    rate(r.deliveryVans, 'agree', 'disconfirm'),
+  ],
+);
+
+/** The nine reasons of both first maps, grouped by topic; unrated, for each to rate afresh. */
+const combinedReasons = [
+  r.saferCycling,
+  r.cyclistsInjured,
+  r.childrenCycleToSchool,
+  r.fewCyclistsToday,
+  r.shopsLoseTrade,
+  r.shoppersWalkOrCycle,
+  r.deliveryVans,
+  r.parkingRarelyFull,
+  r.parkingForDisabled,
+];
+
+const combined = elmStreetMap(
+  "The reasons of Alice's and Bob's first maps together, with every rating cleared. Alice compared her " +
+    "map with Bob's, added his three reasons to her draft, and then removed all the ratings, so that each " +
+    "of them could rate all nine reasons afresh without starting from the other's. The reasons are grouped " +
+    'by topic: safety, who would ride, the shops, and parking.',
+  combinedReasons.map((reason) => rate(reason, null, null)),
+);
+
+// The second maps agree on every support rating and differ only in belief, on the shops (the crux).
+const alice2 = elmStreetMap(
+  "Alice rates the combined reasons. Bob's map showed her two costs she had not weighed: delivery vans " +
+    'and parking for people who cannot walk far both count against the lane, and she accepts both are ' +
+    "real. She now also rates the shops' trade as a strong reason against, if the shops really would lose " +
+    'it. She does not believe they would, so she is still for the lane.',
+  [
+    rate(r.saferCycling, 'strong-agree', 'strong-support'),
+    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
+    rate(r.parkingRarelyFull, 'strong-agree', 'support'),
+    rate(r.childrenCycleToSchool, 'agree', 'support'),
+    rate(r.shoppersWalkOrCycle, 'agree', 'support'),
+    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+    rate(r.shopsLoseTrade, 'disagree', 'strong-disconfirm'),
+    rate(r.deliveryVans, 'agree', 'disconfirm'),
+    rate(r.fewCyclistsToday, 'strong-agree', 'neutral'),
+  ],
+);
+
+const bob2 = elmStreetMap(
+  "Bob rates the combined reasons. Alice's injury figures persuaded him that the lane would make the " +
+    "street safer, and the school's numbers that today's bike count says little about how many would ride " +
+    "once the lane is built. He accepts the council's parking count. He still believes the shops would " +
+    'lose trade, and doubts that one Saturday in May shows how people shop the rest of the year, so he is ' +
+    'still against the lane.',
+  [
+    rate(r.saferCycling, 'strong-agree', 'strong-support'),
+    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
+    rate(r.parkingRarelyFull, 'strong-agree', 'support'),
+    rate(r.childrenCycleToSchool, 'agree', 'support'),
+    rate(r.shoppersWalkOrCycle, 'neutral', 'support'),
+    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+    rate(r.shopsLoseTrade, 'agree', 'strong-disconfirm'),
+    rate(r.deliveryVans, 'agree', 'disconfirm'),
+    rate(r.fewCyclistsToday, 'strong-agree', 'neutral'),
+  ],
+);
+
 export const helpExampleMaps: Record<HelpExampleId, PublishedMap> = {
-  'help-example-icons': placeholder('Every icon'),
-  'help-example-initial': placeholder('Initial map'),
-  'help-example-alice-1': placeholder("Alice's map"),
-  'help-example-bob-1': placeholder("Bob's map"),
-  'help-example-combined-reasons': placeholder('Combined reasons'),
-  'help-example-alice-2': placeholder("Alice's revised map"),
-  'help-example-bob-2': placeholder("Bob's revised map"),
+  'help-example-icons': createIconsMap(published),
+  'help-example-initial': initial,
+  'help-example-alice-1': alice1,
+  'help-example-bob-1': bob1,
+  'help-example-combined-reasons': combined,
+  'help-example-alice-2': alice2,
+  'help-example-bob-2': bob2,
 };
