@@ -51,10 +51,12 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
         error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
       })
       .superRefine((reasons, ctx) => {
+        // A UUID's hex digits are case-insensitive: `A1…` and `a1…` name the same reason (V5).
         const seen = new Set<string>();
         reasons.forEach((r, index) => {
-          if (seen.has(r.id)) ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
-          seen.add(r.id);
+          const key = r.id.toLowerCase();
+          if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
+          seen.add(key);
         });
       }),
   });

@@ -1,0 +1,725 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createMapRequestSchema,
+  createSchemas,
+  describeFirstIssue,
+  draftSchema,
+  mapDataSchema,
+  mapVersion,
+  publishedMapSchema,
+  reasonSchema,
+  validate,
+} from './belief-map';
+import { defaultLimits, type MapLimits } from './limits';
+import { beliefValues, supportValues } from './ratings';
+
+// Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
+const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
+const numRuns = 100;
+console.log(`belief-map.test.ts: fast-check seed ${seed}`);
+
+const published = '2026-11-20T10:00:00.000Z';
+
+/** The n-th of a family of distinct, valid (version 4) UUIDs. */
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+function rawReason(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 'a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11',
+    title: 'Bike lanes make cycling safer',
+    relevance: 'Safety is the main reason people give for not cycling.',
+    belief: 'agree',
+    support: 'strong-support',
+    ...overrides,
+  };
+}
+
+function rawMap(dataOverrides: Record<string, unknown> = {}, topOverrides: Record<string, unknown> = {}) {
+  return {
+    version: '1.0',
+    published,
+    data: {
+      title: 'Main Street should get a protected bike lane',
+      description: 'The town council votes on it in March.',
+      reasons: [rawReason()],
+      ...dataOverrides,
+    },
+    ...topOverrides,
+  };
+}
+
+function withReason(overrides: Record<string, unknown>) {
+  return rawMap({ reasons: [rawReason({ id: uuid(1) }), rawReason(overrides)] });
+}
+
+/** Expects `schema` to reject `input`, with the first issue at `path` and a message containing `message`. */
+function expectInvalid(schema: z.ZodType, input: unknown, path: string, message: string | RegExp) {
+  const result = validate(schema, input);
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.path).toBe(path);
+  expect(result.error.startsWith(path ? `${path}: ` : '')).toBe(true);
+  if (typeof message === 'string') expect(result.error).toContain(message);
+  else expect(result.error).toMatch(message);
+}
+
+describe('publishedMapSchema: valid maps', () => {
+  it('[V1] a complete map passes unchanged', () => {
+    const input = rawMap();
+    expect(publishedMapSchema.parse(input)).toEqual(input);
+  });
+
+  it('[V1] a map with no reasons and a null description passes', () => {
+    const input = rawMap({ description: null, reasons: [] });
+    expect(publishedMapSchema.parse(input)).toEqual(input);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a null belief and support', { belief: null, support: null }],
+    ['a null relevance', { relevance: null }],
+    ...beliefValues.map((belief): [string, Record<string, unknown>] => [`belief ${belief}`, { belief }]),
+    ...supportValues.map((support): [string, Record<string, unknown>] => [`support ${support}`, { support }]),
+  ])('[V4] a reason with %s passes', (_label, overrides) => {
+    const input = rawMap({ reasons: [rawReason(overrides)] });
+    expect(publishedMapSchema.parse(input)).toEqual(input);
+  });
+
+  it('[V1] the input is not mutated by parsing', () => {
+    const input = rawMap({ title: '  padded  ', description: '   ' }, { extra: true });
+    const before = structuredClone(input);
+    publishedMapSchema.parse(input);
+    expect(input).toEqual(before);
+  });
+
+  it('[V1] published accepts ISO timestamps with any fraction of a second, in UTC', () => {
+    for (const time of ['2026-11-20T10:00:00Z', '2026-11-20T10:00:00.1Z', '2026-11-20T10:00:00.123456Z']) {
+      expect(validate(publishedMapSchema, rawMap({}, { published: time })).ok).toBe(true);
+    }
+  });
+});
+
+describe('publishedMapSchema: version and top level (V1)', () => {
+  it.each([
+    ['2.0', '2.0'],
+    ['1', '1'],
+    ['1.0 with spaces', ' 1.0 '],
+    ['the number 1', 1],
+    ['null', null],
+  ])('[V1] version %s is rejected', (_label, version) => {
+    expectInvalid(publishedMapSchema, rawMap({}, { version }), 'version', 'Version must be "1.0"');
+  });
+
+  it('[V1] a missing version is rejected', () => {
+    const { version: _version, ...input } = rawMap();
+    expectInvalid(publishedMapSchema, input, 'version', 'Version must be "1.0"');
+  });
+
+  it('[V1] the version constant is "1.0"', () => {
+    expect(mapVersion).toBe('1.0');
+  });
+
+  it.each([
+    ['a date without time', '2026-11-20'],
+    ['free text', 'yesterday'],
+    ['a number', 1_700_000_000_000],
+    ['null', null],
+    ['an offset instead of Z', '2026-11-20T10:00:00+02:00'],
+    ['an impossible date', '2026-13-45T10:00:00Z'],
+  ])('[V1] published as %s is rejected', (_label, value) => {
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({}, { published: value }),
+      'published',
+      'must be an ISO timestamp',
+    );
+  });
+
+  it('[V1] a missing published is rejected', () => {
+    const { published: _published, ...input } = rawMap();
+    expectInvalid(publishedMapSchema, input, 'published', 'must be an ISO timestamp');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['a string', 'map'],
+    ['an array', []],
+    ['null', null],
+  ])('[V1] data that is %s is rejected at path data', (_label, data) => {
+    expectInvalid(publishedMapSchema, { version: '1.0', published, data }, 'data', /expected object/);
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', '{"version":"1.0"}'],
+    ['an array', []],
+    ['a number', 42],
+  ])('[V1] an input that is %s is rejected with an empty path', (_label, input) => {
+    expectInvalid(publishedMapSchema, input, '', /expected object/);
+  });
+});
+
+describe('publishedMapSchema: map fields', () => {
+  it.each([
+    ['missing', undefined],
+    ['a number', 5],
+    ['null', null],
+    ['empty', ''],
+    ['blank', ' \t\n '],
+  ])('[V2] a title that is %s is rejected at data.title', (_label, title) => {
+    expectInvalid(publishedMapSchema, rawMap({ title }), 'data.title', 'Title is required');
+  });
+
+  it('[V2] the title is trimmed', () => {
+    expect(publishedMapSchema.parse(rawMap({ title: '  \t Bike lanes \n ' })).data.title).toBe('Bike lanes');
+  });
+
+  it('[V2] inner whitespace of a title is kept', () => {
+    expect(publishedMapSchema.parse(rawMap({ title: ' a   b ' })).data.title).toBe('a   b');
+  });
+
+  it('[V2] a title of 300 characters passes, even with surrounding spaces; 301 fails', () => {
+    const longest = 'x'.repeat(300);
+    expect(publishedMapSchema.parse(rawMap({ title: longest })).data.title).toBe(longest);
+    expect(publishedMapSchema.parse(rawMap({ title: `   ${longest}   ` })).data.title).toBe(longest);
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({ title: `${longest}x` }),
+      'data.title',
+      'Title must be at most 300 characters',
+    );
+  });
+
+  it.each([
+    ['a number', 3],
+    ['an object', { text: 'x' }],
+    ['missing', undefined],
+  ])('[V3] a description that is %s is rejected at data.description', (_label, description) => {
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({ description }),
+      'data.description',
+      'Description must be text or null',
+    );
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['only newlines and tabs', '\n\t\r\n'],
+  ])('[V3] a description that is %s becomes null', (_label, description) => {
+    expect(publishedMapSchema.parse(rawMap({ description })).data.description).toBeNull();
+  });
+
+  it('[V3] a non-blank description is kept exactly as typed, surrounding whitespace included', () => {
+    const description = '  First line\n\nSecond line  ';
+    expect(publishedMapSchema.parse(rawMap({ description })).data.description).toBe(description);
+  });
+
+  it('[V3] a description of 20,000 characters passes; 20,001 fails with the limit in the message', () => {
+    const longest = 'd'.repeat(20_000);
+    expect(publishedMapSchema.parse(rawMap({ description: longest })).data.description).toBe(longest);
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({ description: `${longest}d` }),
+      'data.description',
+      'Description must be at most 20,000 characters',
+    );
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['an object', {}],
+    ['a string', 'reasons'],
+    ['null', null],
+  ])('[V5] reasons that are %s are rejected at data.reasons', (_label, reasons) => {
+    expectInvalid(publishedMapSchema, rawMap({ reasons }), 'data.reasons', 'Reasons must be a list');
+  });
+});
+
+describe('publishedMapSchema: reasons', () => {
+  it.each([
+    ['missing', undefined],
+    ['a number', 7],
+    ['empty', ''],
+    ['blank', '   '],
+  ])('[V2] a reason title that is %s is rejected at its path', (_label, title) => {
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ title }),
+      'data.reasons.1.title',
+      'Reason title is required',
+    );
+  });
+
+  it('[V2] a reason title is trimmed', () => {
+    const map = publishedMapSchema.parse(withReason({ title: '\t Safer streets  ' }));
+    expect(map.data.reasons[1]?.title).toBe('Safer streets');
+  });
+
+  it('[V2] a reason title of 500 characters passes; 501 fails', () => {
+    const longest = 'r'.repeat(500);
+    expect(publishedMapSchema.parse(withReason({ title: ` ${longest} ` })).data.reasons[1]?.title).toBe(
+      longest,
+    );
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ title: `${longest}r` }),
+      'data.reasons.1.title',
+      'Reason title must be at most 500 characters',
+    );
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', ' \n '],
+  ])('[V3] a relevance that is %s becomes null', (_label, relevance) => {
+    expect(publishedMapSchema.parse(withReason({ relevance })).data.reasons[1]?.relevance).toBeNull();
+  });
+
+  it.each([
+    ['a number', 1],
+    ['missing', undefined],
+    ['a list', ['a']],
+  ])('[V3] a relevance that is %s is rejected at its path', (_label, relevance) => {
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ relevance }),
+      'data.reasons.1.relevance',
+      'Relevance must be text or null',
+    );
+  });
+
+  it('[V3] a relevance of 20,000 characters passes; 20,001 fails', () => {
+    const longest = 'v'.repeat(20_000);
+    expect(publishedMapSchema.parse(withReason({ relevance: longest })).data.reasons[1]?.relevance).toBe(
+      longest,
+    );
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ relevance: `${longest}v` }),
+      'data.reasons.1.relevance',
+      'Relevance must be at most 20,000 characters',
+    );
+  });
+
+  it.each([
+    ['a capitalised value', 'Agree'],
+    ['a label instead of a value', 'Strongly agree'],
+    ['a support value', 'support'],
+    ['an underscore spelling', 'strong_agree'],
+    ['a number', 1],
+    ['missing', undefined],
+    ['empty', ''],
+  ])('[V4] a belief that is %s is rejected at its path', (_label, belief) => {
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ belief }),
+      'data.reasons.1.belief',
+      'Belief must be one of strong-agree, agree, neutral, disagree, strong-disagree or null',
+    );
+  });
+
+  it.each([
+    ['a capitalised value', 'Support'],
+    ['a belief value', 'agree'],
+    ['a label instead of a value', 'Supports'],
+    ['a number', 0],
+    ['missing', undefined],
+    ['empty', ''],
+  ])('[V4] a support that is %s is rejected at its path', (_label, support) => {
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ support }),
+      'data.reasons.1.support',
+      'Support must be one of strong-support, support, neutral, disconfirm, strong-disconfirm or null',
+    );
+  });
+
+  it.each([
+    ['not a UUID', 'reason-1'],
+    ['a UUID without hyphens', 'a6f1f0f41f6e4c599c393d7b0b6f2c11'],
+    ['a UUID with braces', '{a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11}'],
+    ['a UUID with a trailing character', 'a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11x'],
+    ['empty', ''],
+    ['a number', 12],
+    ['missing', undefined],
+  ])('[V5] a reason id that is %s is rejected at its path', (_label, id) => {
+    expectInvalid(publishedMapSchema, withReason({ id }), 'data.reasons.1.id', /UUID/);
+  });
+
+  it('[V5] a reason that is not an object is rejected at its index', () => {
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({ reasons: [rawReason(), 'reason'] }),
+      'data.reasons.1',
+      /expected object/,
+    );
+  });
+
+  it('[V5] a reason id that appears twice is rejected at the second occurrence, naming the id', () => {
+    const id = uuid(7);
+    const input = rawMap({
+      reasons: [rawReason({ id }), rawReason({ id: uuid(8) }), rawReason({ id, title: 'Other' })],
+    });
+    expectInvalid(publishedMapSchema, input, 'data.reasons.2.id', `Reason id ${id} appears twice`);
+  });
+
+  it('[V5] the same UUID in different letter case counts as a duplicate', () => {
+    const id = 'a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11';
+    const input = rawMap({ reasons: [rawReason({ id }), rawReason({ id: id.toUpperCase() })] });
+    expectInvalid(publishedMapSchema, input, 'data.reasons.1.id', 'appears twice');
+  });
+
+  it('[V5] 1,000 reasons with distinct ids pass; 1,001 fail with the limit in the message', () => {
+    const reasons = Array.from({ length: 1_000 }, (_, i) => rawReason({ id: uuid(i) }));
+    expect(publishedMapSchema.parse(rawMap({ reasons })).data.reasons).toHaveLength(1_000);
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({ reasons: [...reasons, rawReason({ id: uuid(1_000) })] }),
+      'data.reasons',
+      'A map can have at most 1,000 reasons',
+    );
+  });
+
+  it('[V5] every reason id from fc.uuid passes, and any two distinct ones may share a map', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.uuid({ version: 4 }), { minLength: 1, maxLength: 5 }), (ids) => {
+        const input = rawMap({ reasons: ids.map((id) => rawReason({ id })) });
+        expect(publishedMapSchema.parse(input).data.reasons.map((r) => r.id)).toEqual(ids);
+      }),
+      { seed, numRuns },
+    );
+  });
+});
+
+describe('publishedMapSchema: unknown fields and prototype keys (V6)', () => {
+  it('[V6] unknown fields at every level are dropped', () => {
+    const input = {
+      ...rawMap({ reasons: [{ ...rawReason(), score: 3, html: '<b>' }], owner: 'mallory' }),
+      status: 'ok',
+      updatedAt: published,
+    };
+    const map = publishedMapSchema.parse(input);
+    expect(Object.keys(map).sort()).toEqual(['data', 'published', 'version']);
+    expect(Object.keys(map.data).sort()).toEqual(['description', 'reasons', 'title']);
+    expect(Object.keys(map.data.reasons[0]!).sort()).toEqual([
+      'belief',
+      'id',
+      'relevance',
+      'support',
+      'title',
+    ]);
+  });
+
+  it('[V6] __proto__ keys in JSON input do not reach the output or any prototype', () => {
+    const id = 'a6f1f0f4-1f6e-4c59-9c39-3d7b0b6f2c11';
+    const json = `{"__proto__": {"polluted": "top"}, "version": "1.0", "published": "${published}",
+      "data": {"__proto__": {"polluted": "data"}, "title": "t", "description": null, "reasons": [
+        {"__proto__": {"polluted": "reason"}, "id": "${id}", "title": "r", "relevance": null,
+         "belief": null, "support": null}]}}`;
+    const input: unknown = JSON.parse(json);
+    const map = publishedMapSchema.parse(input);
+    for (const value of [map, map.data, map.data.reasons[0]!]) {
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(false);
+      expect((value as Record<string, unknown>).polluted).toBeUndefined();
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(map)).not.toContain('polluted');
+  });
+
+  it('[V6] constructor and prototype keys are dropped like any unknown field', () => {
+    const input = JSON.parse(
+      JSON.stringify({
+        ...rawMap({ constructor: { prototype: { polluted: 1 } } }),
+        prototype: { polluted: 1 },
+      }),
+    ) as unknown;
+    const map = publishedMapSchema.parse(input);
+    expect(Object.prototype.hasOwnProperty.call(map, 'prototype')).toBe(false);
+    expect(Object.prototype.hasOwnProperty.call(map.data, 'constructor')).toBe(false);
+    expect(JSON.stringify(map)).not.toContain('polluted');
+  });
+
+  it('[V6] the first problem is the one reported, with its full path', () => {
+    const input = rawMap({ title: '', reasons: [rawReason({ belief: 'bad' })] });
+    const result = validate(publishedMapSchema, input);
+    expect(result).toEqual({ ok: false, error: 'data.title: Title is required', path: 'data.title' });
+  });
+
+  it('[V6] a deep problem names its path down to the field (data.reasons.3.belief)', () => {
+    const reasons = [0, 1, 2, 3].map((i) => rawReason({ id: uuid(i) }));
+    reasons[3] = rawReason({ id: uuid(3), belief: 'very' });
+    expect(validate(publishedMapSchema, rawMap({ reasons }))).toEqual({
+      ok: false,
+      error: `data.reasons.3.belief: Belief must be one of ${beliefValues.join(', ')} or null`,
+      path: 'data.reasons.3.belief',
+    });
+  });
+
+  it('[V6] parsing is idempotent: a parsed map parses to itself', () => {
+    const text = fc.string({ maxLength: 30 });
+    const reasonArb = fc.record({
+      id: fc.uuid({ version: 4 }),
+      title: text.filter((t) => t.trim() !== ''),
+      relevance: fc.option(text),
+      belief: fc.constantFrom(...beliefValues, null),
+      support: fc.constantFrom(...supportValues, null),
+    });
+    const mapArb = fc.record({
+      title: text.filter((t) => t.trim() !== ''),
+      description: fc.option(text),
+      reasons: fc.uniqueArray(reasonArb, { selector: (r) => r.id, maxLength: 8 }),
+    });
+    fc.assert(
+      fc.property(mapArb, (data) => {
+        const once = publishedMapSchema.parse({ version: '1.0', published, data });
+        expect(publishedMapSchema.parse(once)).toEqual(once);
+        expect(once.data.title).toBe(data.title.trim());
+        expect(once.data.description).toBe(data.description?.trim() ? data.description : null);
+        once.data.reasons.forEach((r, i) => {
+          const raw = data.reasons[i]!;
+          expect(r.title).toBe(raw.title.trim());
+          expect(r.relevance).toBe(raw.relevance?.trim() ? raw.relevance : null);
+        });
+      }),
+      { seed, numRuns },
+    );
+  });
+});
+
+describe('other schemas', () => {
+  it('[V7] a draft is the stored form plus updatedAt', () => {
+    const input = { ...rawMap(), updatedAt: '2026-11-21T08:30:00.000Z' };
+    expect(draftSchema.parse(input)).toEqual(input);
+  });
+
+  it('[V7] a draft of nothing published has published null', () => {
+    const input = { ...rawMap({}, { published: null }), updatedAt: '2026-11-21T08:30:00.000Z' };
+    expect(draftSchema.parse(input).published).toBeNull();
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['not a timestamp', 'now'],
+    ['null', null],
+  ])('[V7] a draft whose updatedAt is %s is rejected at updatedAt', (_label, updatedAt) => {
+    expectInvalid(draftSchema, { ...rawMap(), updatedAt }, 'updatedAt', 'must be an ISO timestamp');
+  });
+
+  it('[V7] a draft with another version is rejected (it counts as no draft)', () => {
+    expectInvalid(
+      draftSchema,
+      { ...rawMap({}, { version: '0.9' }), updatedAt: published },
+      'version',
+      'Version must be "1.0"',
+    );
+  });
+
+  it('[V7] a draft applies the same data rules as a published map', () => {
+    expectInvalid(
+      draftSchema,
+      { ...withReason({ support: 'maybe' }), updatedAt: published },
+      'data.reasons.1.support',
+      'Support must be',
+    );
+  });
+
+  it('[V7] a published map needs a published time; a draft does not', () => {
+    expectInvalid(
+      publishedMapSchema,
+      rawMap({}, { published: null }),
+      'published',
+      'must be an ISO timestamp',
+    );
+  });
+
+  it('[V1] a create request may omit published or send anything there, and is otherwise checked', () => {
+    const { published: _published, ...withoutPublished } = rawMap();
+    expect(createMapRequestSchema.parse(withoutPublished)).toEqual(withoutPublished);
+    expect(validate(createMapRequestSchema, rawMap({}, { published: 'whenever' })).ok).toBe(true);
+    expectInvalid(createMapRequestSchema, rawMap({}, { version: '1.1' }), 'version', 'Version must be "1.0"');
+    expectInvalid(createMapRequestSchema, rawMap({ title: ' ' }), 'data.title', 'Title is required');
+  });
+
+  it('[V6] a create request drops unknown fields such as updatedAt', () => {
+    const parsed = createMapRequestSchema.parse({ ...rawMap(), updatedAt: published, mapId: 'chosen-id' });
+    expect(Object.keys(parsed).sort()).toEqual(['data', 'published', 'version']);
+  });
+
+  it('[V2][V3] reasonSchema and mapDataSchema apply the same rules on their own', () => {
+    expect(reasonSchema.parse(rawReason({ title: ' t ', relevance: '' }))).toMatchObject({
+      title: 't',
+      relevance: null,
+    });
+    expectInvalid(reasonSchema, rawReason({ belief: 'x' }), 'belief', 'Belief must be one of');
+    expect(mapDataSchema.parse({ title: ' m ', description: ' ', reasons: [] })).toEqual({
+      title: 'm',
+      description: null,
+      reasons: [],
+    });
+    expectInvalid(
+      mapDataSchema,
+      { title: 'm', description: null, reasons: [rawReason({ id: 'x' })] },
+      'reasons.0.id',
+      /UUID/,
+    );
+  });
+});
+
+describe('createSchemas with custom limits', () => {
+  const small: MapLimits = {
+    titleLength: 10,
+    descriptionLength: 20,
+    reasonTitleLength: 5,
+    relevanceLength: 8,
+    reasonCount: 2,
+  };
+  const { publishedMap, draft, createMapRequest } = createSchemas(small);
+  const input = (data: Record<string, unknown>) =>
+    rawMap({ title: 'T', description: null, reasons: [], ...data });
+
+  it('[V2] the map title limit is the one given', () => {
+    expect(validate(publishedMap, input({ title: ' 0123456789 ' })).ok).toBe(true);
+    expectInvalid(
+      publishedMap,
+      input({ title: '0123456789a' }),
+      'data.title',
+      'Title must be at most 10 characters',
+    );
+  });
+
+  it('[V3] the description limit is the one given', () => {
+    expect(validate(publishedMap, input({ description: 'd'.repeat(20) })).ok).toBe(true);
+    expectInvalid(
+      publishedMap,
+      input({ description: 'd'.repeat(21) }),
+      'data.description',
+      'at most 20 characters',
+    );
+  });
+
+  it('[V2] the reason title limit is the one given', () => {
+    expect(
+      validate(publishedMap, input({ reasons: [rawReason({ title: 'abcde', relevance: null })] })).ok,
+    ).toBe(true);
+    expectInvalid(
+      publishedMap,
+      input({ reasons: [rawReason({ title: 'abcdef', relevance: null })] }),
+      'data.reasons.0.title',
+      'Reason title must be at most 5 characters',
+    );
+  });
+
+  it('[V3] the relevance limit is the one given', () => {
+    expect(
+      validate(publishedMap, input({ reasons: [rawReason({ title: 'r', relevance: '12345678' })] })).ok,
+    ).toBe(true);
+    expectInvalid(
+      publishedMap,
+      input({ reasons: [rawReason({ title: 'r', relevance: '123456789' })] }),
+      'data.reasons.0.relevance',
+      'Relevance must be at most 8 characters',
+    );
+  });
+
+  it('[V5] the reason count limit is the one given, in drafts and create requests too', () => {
+    const reasons = [1, 2, 3].map((i) => rawReason({ id: uuid(i), title: 'r', relevance: null }));
+    expect(validate(publishedMap, input({ reasons: reasons.slice(0, 2) })).ok).toBe(true);
+    expectInvalid(publishedMap, input({ reasons }), 'data.reasons', 'at most 2 reasons');
+    expectInvalid(
+      draft,
+      { ...input({ reasons }), updatedAt: published },
+      'data.reasons',
+      'at most 2 reasons',
+    );
+    expectInvalid(createMapRequest, input({ reasons }), 'data.reasons', 'at most 2 reasons');
+  });
+
+  it('[V5] limits are formatted with thousands separators', () => {
+    const big = createSchemas({ ...defaultLimits, titleLength: 12_345 });
+    expectInvalid(
+      big.publishedMap,
+      input({ title: 't'.repeat(12_346) }),
+      'data.title',
+      'at most 12,345 characters',
+    );
+  });
+
+  it('[V2] without arguments the PRODUCT §3 defaults apply', () => {
+    expect(defaultLimits).toEqual({
+      titleLength: 300,
+      descriptionLength: 20_000,
+      reasonTitleLength: 500,
+      relevanceLength: 20_000,
+      reasonCount: 1_000,
+    });
+    const defaults = createSchemas();
+    expect(validate(defaults.publishedMap, rawMap({ title: 't'.repeat(300) })).ok).toBe(true);
+    expect(validate(defaults.publishedMap, rawMap({ title: 't'.repeat(301) })).ok).toBe(false);
+  });
+});
+
+describe('describeFirstIssue and validate', () => {
+  it('[V6] describeFirstIssue joins the path with dots before the message', () => {
+    const error = new z.ZodError([
+      { code: 'custom', message: 'first', path: ['data', 'reasons', 3, 'belief'], input: undefined },
+      { code: 'custom', message: 'second', path: ['version'], input: undefined },
+    ]);
+    expect(describeFirstIssue(error)).toBe('data.reasons.3.belief: first');
+  });
+
+  it('[V6] describeFirstIssue gives the bare message for an issue at the root', () => {
+    const error = new z.ZodError([{ code: 'custom', message: 'Not a map', path: [], input: undefined }]);
+    expect(describeFirstIssue(error)).toBe('Not a map');
+  });
+
+  it('[V6] describeFirstIssue has a fallback for an error without issues', () => {
+    expect(describeFirstIssue(new z.ZodError([]))).toBe('Invalid belief map');
+  });
+
+  it('[V6] describeFirstIssue describes a real parse failure the same way validate does', () => {
+    const result = publishedMapSchema.safeParse(withReason({ support: 'x' }));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const described = describeFirstIssue(result.error);
+    expect(described).toMatch(/^data\.reasons\.1\.support: Support must be one of/);
+    expect(validate(publishedMapSchema, withReason({ support: 'x' }))).toEqual({
+      ok: false,
+      error: described,
+      path: 'data.reasons.1.support',
+    });
+  });
+
+  it('[V6] validate returns the parsed value (trimmed, nulls applied) on success', () => {
+    const result = validate(publishedMapSchema, rawMap({ title: ' T ', description: '' }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.data.title).toBe('T');
+    expect(result.value.data.description).toBeNull();
+  });
+
+  it('[V6] validate never throws, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        const result = validate(publishedMapSchema, input);
+        expect(typeof result.ok).toBe('boolean');
+        if (!result.ok) {
+          expect(result.error.length).toBeGreaterThan(0);
+          if (result.path) expect(result.error.startsWith(`${result.path}: `)).toBe(true);
+        }
+      }),
+      { seed, numRuns },
+    );
+  });
+
+  it('[V6] validate works with any Zod schema', () => {
+    expect(validate(z.number(), 3)).toEqual({ ok: true, value: 3 });
+    const result = validate(z.object({ a: z.number() }), { a: 'x' });
+    expect(result).toMatchObject({ ok: false, path: 'a' });
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { publishedMapSchema, validate } from '../belief-map';
+import { isMapId, parseMapId } from '../map-id';
+import {
+  builtInMapIds,
+  builtInPublished,
+  defaultMap,
+  getBuiltInMap,
+  helpExampleIds,
+  isBuiltInMapId,
+} from './index';
+
+// PRODUCT §4 lists the help ids; they are spelled out here so that a renamed or missing one fails.
+const expectedHelpIds = [
+  'help-example-icons',
+  'help-example-initial',
+  'help-example-alice-1',
+  'help-example-bob-1',
+  'help-example-combined-reasons',
+  'help-example-alice-2',
+  'help-example-bob-2',
+];
+
+describe('built-in maps', () => {
+  it('[B1] default is an empty map titled "New belief"', () => {
+    expect(getBuiltInMap('default')).toEqual({
+      version: '1.0',
+      published: builtInPublished,
+      data: { title: 'New belief', description: null, reasons: [] },
+    });
+    expect(getBuiltInMap('default')).toBe(defaultMap);
+  });
+
+  it.each(expectedHelpIds)('[B2] the help example %s exists', (id) => {
+    expect(isBuiltInMapId(id)).toBe(true);
+    const map = getBuiltInMap(id);
+    expect(map).not.toBeNull();
+    expect(map?.data.title.trim()).not.toBe('');
+  });
+
+  it('[B2] the built-in ids are default and exactly the seven help ids, in PRODUCT §4 order', () => {
+    expect([...helpExampleIds]).toEqual(expectedHelpIds);
+    expect([...builtInMapIds]).toEqual(['default', ...expectedHelpIds]);
+  });
+
+  it.each(['default', ...expectedHelpIds])('[B2] %s passes publishedMapSchema and parses to itself', (id) => {
+    const map = getBuiltInMap(id);
+    const result = validate(publishedMapSchema, map);
+    // On failure, show the schema's message rather than a bare `false`.
+    expect(result.ok ? 'valid' : result.error).toBe('valid');
+    if (result.ok) expect(result.value).toEqual(map);
+  });
+
+  it.each(['default', ...expectedHelpIds])('[B2] %s is a well-formed map id with a draft id', (id) => {
+    expect(isMapId(id)).toBe(true);
+    expect(parseMapId(id)).toEqual({
+      ok: true,
+      value: { input: id, isDraft: false, baseId: id, draftId: `draft.${id}` },
+    });
+  });
+
+  it.each([
+    ['an unknown id', 'no-such-map'],
+    ['the empty id', ''],
+    ['the default draft id', 'draft.default'],
+    ['a help id in capitals', 'HELP-EXAMPLE-ICONS'],
+    ['a help id with a space', ' help-example-icons'],
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['toString', 'toString'],
+    ['hasOwnProperty', 'hasOwnProperty'],
+  ])('[B2] getBuiltInMap returns null for %s', (_label, id) => {
+    expect(getBuiltInMap(id)).toBeNull();
+    expect(isBuiltInMapId(id)).toBe(false);
+  });
+
+  it('[B3] built-in maps carry a fixed, valid publication time, the same on every call', () => {
+    expect(builtInPublished).toBe('2026-01-01T00:00:00.000Z');
+    expect(new Date(builtInPublished).toISOString()).toBe(builtInPublished);
+    for (const id of builtInMapIds) {
+      const first = getBuiltInMap(id);
+      const second = getBuiltInMap(id);
+      expect(second).toBe(first);
+      expect(Number.isNaN(Date.parse(first?.published ?? ''))).toBe(false);
+    }
+    expect(defaultMap.published).toBe(builtInPublished);
+  });
+});
