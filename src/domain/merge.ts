@@ -1,0 +1,114 @@
+import type { Draft, Reason, ReasonId } from './belief-map';
+import { diffReasonFields, reasonIdKey, type MapDiff } from './compare';
+import { addReason, deleteReason, updateBelief, updateReason } from './draft';
+
+// SPEC §4, PRODUCT §6: merging what a compare found into the base draft (rules M1–M7). Every merge
+// goes through the draft edits of draft.ts, so a merged draft is stamped and re-sorted like any
+// other edit; a merge with nothing to do returns the same draft object, so the caller can tell.
+
+/** One merge the compare page offers: a button per added, deleted or changed reason, or map field. */
+export type MergeAction =
+  | { kind: 'add'; reason: Reason }
+  | { kind: 'delete'; id: ReasonId }
+  | { kind: 'change'; id: ReasonId; modified: Reason }
+  | { kind: 'title'; title: string }
+  | { kind: 'description'; description: string | null };
+
+/** The draft's reason with this id, matched as compare matches them: ignoring letter case (C1). */
+function findReason(draft: Draft, id: ReasonId): Reason | undefined {
+  const key = reasonIdKey(id);
+  return draft.data.reasons.find((reason) => reasonIdKey(reason.id) === key);
+}
+
+/**
+ * Adds the modified map's `reason`, id and all, then re-sorts (rule M2). Pure. A draft that already
+ * has a reason with that id is returned as it is, even if the fields differ: that is a change (M6).
+ */
+export function mergeAddedReason(draft: Draft, reason: Reason, now: Date): Draft {
+  if (findReason(draft, reason.id)) return draft;
+  return addReason(draft, reason, now);
+}
+
+/**
+ * Removes the reason with `id`, keeping the others in their order (rule M3). Pure. A draft without
+ * that reason is returned as it is (M6).
+ */
+export function mergeDeletedReason(draft: Draft, id: ReasonId, now: Date): Draft {
+  const current = findReason(draft, id);
+  if (!current) return draft;
+  return deleteReason(draft, current.id, now);
+}
+
+/**
+ * Gives the draft's reason `id` the title, relevance, belief and support of `modified`, keeping its
+ * own id (and its spelling), then re-sorts (rule M4). Pure. A draft without that reason, or whose reason already matches,
+ * is returned as it is (M6).
+ */
+export function mergeChangedReason(draft: Draft, id: ReasonId, modified: Reason, now: Date): Draft {
+  const current = findReason(draft, id);
+  if (!current || diffReasonFields(current, modified).length === 0) return draft;
+  const { title, relevance, belief, support } = modified;
+  return updateReason(draft, { id: current.id, title, relevance, belief, support }, now);
+}
+
+/**
+ * Sets the map's title, leaving its description alone (rule M5). Pure; reasons keep their S order.
+ * A draft that already has this title is returned as it is (M6).
+ */
+export function mergeTitle(draft: Draft, title: string, now: Date): Draft {
+  if (draft.data.title === title) return draft;
+  return updateBelief(draft, { title, description: draft.data.description }, now);
+}
+
+/**
+ * Sets the map's description (null for none), leaving its title alone (rule M5). Pure. A draft that
+ * already has this description is returned as it is (M6).
+ */
+export function mergeDescription(draft: Draft, description: string | null, now: Date): Draft {
+  if (draft.data.description === description) return draft;
+  return updateBelief(draft, { title: draft.data.title, description }, now);
+}
+
+/**
+ * Applies one merge action to the draft (rules M1–M6) and returns the new draft, stamped `now` and
+ * in S order, or the same draft object when the action has nothing to do. Never mutates `draft`.
+ */
+export function applyMerge(draft: Draft, action: MergeAction, now: Date): Draft {
+  switch (action.kind) {
+    case 'add':
+      return mergeAddedReason(draft, action.reason, now);
+    case 'delete':
+      return mergeDeletedReason(draft, action.id, now);
+    case 'change':
+      return mergeChangedReason(draft, action.id, action.modified, now);
+    case 'title':
+      return mergeTitle(draft, action.title, now);
+    case 'description':
+      return mergeDescription(draft, action.description, now);
+  }
+}
+
+/**
+ * Every merge a diff offers: title, description, then added, deleted and changed reasons, each
+ * in their diff order (rule M7). Pure. The actions touch
+ * distinct things, so applying them in any order gives the same draft.
+ */
+export function listMergeActions(diff: MapDiff): MergeAction[] {
+  const actions: MergeAction[] = [];
+  if (diff.title) actions.push({ kind: 'title', title: diff.title[1] });
+  if (diff.description) actions.push({ kind: 'description', description: diff.description[1] });
+  for (const reason of diff.added) actions.push({ kind: 'add', reason });
+  for (const reason of diff.deleted) actions.push({ kind: 'delete', id: reason.id });
+  for (const change of diff.changed)
+    actions.push({ kind: 'change', id: change.id, modified: change.modified });
+  return actions;
+}
+
+/**
+ * Applies `actions` one after another with `applyMerge` and returns the final draft (the same
+ * object if none had anything to do). Pure. Each step re-sorts, so this costs O(k · n log n) for
+ * k actions on n reasons: meant for tests and small batches, not a hot path.
+ */
+export function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): Draft {
+  return actions.reduce((current, action) => applyMerge(current, action, now), draft);
+}
