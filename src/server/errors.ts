@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { StoreUnavailableError } from './store/map-store';
+
+// One error handler for the whole server (STYLE §Errors): a 4xx tells the client what was wrong;
+// a 5xx says only that something failed, and the details go to the log.
+
+/** Answers in the API's error shape, `{ status: "error", message }`. */
+export function errorBody(message: string) {
+  return { status: 'error' as const, message };
+}
+
+const clientMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a belief map as JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the belief map as application/json',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn({ err: error }, 'store unavailable');
+      return reply.code(503).header('retry-after', '5').send(errorBody('The database is unavailable; try again shortly'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send(errorBody('Internal server error'));
+    }
+    if (status === 413) {
+      return reply.code(413).send(errorBody('Request body is too large'));
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.code(400).send(errorBody('Request body is not valid JSON'));
+    }
+    return reply.code(status).send(errorBody(clientMessages[error.code] ?? error.message));
+  });
+}

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+  cacheControl: string;
+}
+
+/**
+ * The API answers for the built-in maps, serialised once. Their content can change with a new
+ * release, so the ETag is a hash of the body and caches revalidate after five minutes.
+ */
+export function builtInAnswers(): ReadonlyMap<string, CachedAnswer> {
+  return new Map(
+    builtInMapIds.map((id) => {
+      const map = getBuiltInMap(id)!;
+      const body = JSON.stringify({ status: 'ok', ...map });
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      return [id, { body, etag, cacheControl: 'public, max-age=300' }] as const;
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
+import { mapLifetimeMs } from '../../domain/limits';
+import { isMapId, mapIdFormatError } from '../../domain/map-id';
+import type { Config } from '../config';
+import { errorBody } from '../errors';
+import { newMapId } from '../ids';
+import type { MapStore } from '../store/map-store';
+import { builtInAnswers } from './built-in-answers';
+
+export interface MapRoutesOptions {
+  config: Config;
+  store: MapStore;
+  now: () => Date;
+}
+
+/** PRODUCT §5: read a published or built-in map, and publish a new one. */
+export async function mapRoutes(app: FastifyInstance, { config, store, now }: MapRoutesOptions): Promise<void> {
+  const { createMapRequest } = createSchemas(config.limits);
+  const builtIns = builtInAnswers();
+
+  app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
+    const { id } = request.params;
+    if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
+
+    const builtIn = builtIns.get(id);
+    if (builtIn) return sendCached(reply, request.headers['if-none-match'], builtIn.etag, builtIn.cacheControl, builtIn.body);
+
+    const map = await store.get(id, now());
+    if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
+    // Published maps never change, so they may be cached by anyone until they expire (SPEC §9).
+    const secondsLeft = Math.max(0, Math.floor((map.expiresAt - now().getTime()) / 1000));
+    const body = `{"status":"ok","version":"1.0","published":${JSON.stringify(map.published)},"data":${map.dataJson}}`;
+    return sendCached(reply, request.headers['if-none-match'], `"${id}"`, `public, max-age=${secondsLeft}, immutable`, body);
+  });
+
+  app.post(
+    '/api/map/create',
+    {
+      bodyLimit: config.bodyLimitBytes,
+      config: config.createRateLimit > 0 ? { rateLimit: { max: config.createRateLimit, timeWindow: 60_000 } } : {},
+    },
+    async (request, reply) => {
+      const parsed = createMapRequest.safeParse(request.body);
+      if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
+      const published = now();
+      // The server sets `published` itself; the client's value is ignored (PRODUCT §5).
+      const id = await store.create(
+        {
+          published: published.toISOString(),
+          expiresAt: published.getTime() + mapLifetimeMs,
+          dataJson: JSON.stringify(parsed.data.data),
+        },
+        () => newMapId(parsed.data.data.title),
+      );
+      return reply.code(200).send({ status: 'ok', data: { mapId: id } });
+    },
+  );
+}
+
+function sendCached(
+  reply: FastifyReply,
+  ifNoneMatch: string | undefined,
+  etag: string,
+  cacheControl: string,
+  body: string,
+): FastifyReply {
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')) {
+    return reply.code(304).send();
+  }
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
+}
