@@ -20,6 +20,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     index: false,
     wildcard: true,
     preCompressed: true,
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',

@@ -1,0 +1,28 @@
+// Builds the client when dist/client is missing or older than its sources, so `npm start` and the
+// browser tests always serve what is in src/ without a separate build step to remember.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = join(root, 'dist/client/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+const sources = ['src/client', 'src/domain'].map((dir) => newestMtime(join(root, dir)));
+const configs = ['vite.config.ts', 'package-lock.json'].map((file) => statSync(join(root, file)).mtimeMs);
+const stale = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
+
+if (stale || process.argv.includes('--force')) {
+  console.log('Building the client (vite build)...');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('node', [join(root, 'scripts/compress-assets.mjs')], { cwd: root, stdio: 'inherit' });
+}

@@ -1,0 +1,17 @@
+import { Outlet, useNavigation } from 'react-router';
+import { Header } from '../components/Header';
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { useDocumentTitle } from '../../components/use-document-title';
+
+// Placeholder until the compare issue lands.
+export function ChooseComparePage() {
+  useDocumentTitle('Compare maps');
+  return (
+    <div className="page">
+      <h1>Compare maps</h1>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  draftSchema,
+  publishedMapSchema,
+  validate,
+  type Draft,
+  type MapData,
+  type PublishedMap,
+} from '../../domain/belief-map';
+import { getBuiltInMap } from '../../domain/built-in/index';
+import { createMap, getMap } from './api-client';
+import { readLocalDraft, removeLocalDraft, watchLocalDrafts, writeLocalDraft } from './local-drafts';
+
+// PRODUCT §8: a host page may supply its own functions for drafts and published maps. Each absent
+// one falls back to localStorage or the HTTP API; each may answer a value or a Promise, and what it
+// answers passes the same schema check as local storage and the API.
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface BeliefMapHost {
+  fetchDraft?(draftId: string): MaybePromise<unknown>;
+  persistDraft?(draftId: string, draft: Draft): MaybePromise<void>;
+  deleteDraft?(draftId: string): MaybePromise<void>;
+  fetchMap?(mapId: string): MaybePromise<unknown>;
+  publishMap?(map: { version: '1.0'; data: MapData }): MaybePromise<string>;
+}
+
+/** What the app uses: the host's functions where given, else local storage and the API. */
+export interface Persistence {
+  fetchDraft(draftId: string): Promise<Draft | null>;
+  persistDraft(draftId: string, draft: Draft): Promise<void>;
+  deleteDraft(draftId: string): Promise<void>;
+  /** Built-in maps come from the bundle; null when the map does not exist. */
+  fetchMap(mapId: string): Promise<PublishedMap | null>;
+  publishMap(data: MapData): Promise<string>;
+  /** Tells of drafts changed elsewhere (another tab); a no-op for host-kept drafts. */
+  watchDrafts(onChange: (draftId: string) => void): () => void;
+}
+
+export function createPersistence(host: BeliefMapHost = {}): Persistence {
+  return {
+    async fetchDraft(draftId) {
+      if (!host.fetchDraft) return readLocalDraft(draftId);
+      const value = await host.fetchDraft(draftId);
+      if (value === null || value === undefined) return null;
+      const result = validate(draftSchema, value);
+      if (!result.ok) console.warn(`Ignoring host draft ${draftId}: ${result.error}`);
+      return result.ok ? result.value : null;
+    },
+    async persistDraft(draftId, draft) {
+      if (host.persistDraft) await host.persistDraft(draftId, draft);
+      else writeLocalDraft(draftId, draft);
+    },
+    async deleteDraft(draftId) {
+      if (host.deleteDraft) await host.deleteDraft(draftId);
+      else removeLocalDraft(draftId);
+    },
+    async fetchMap(mapId) {
+      const builtIn = getBuiltInMap(mapId);
+      if (builtIn) return builtIn;
+      if (!host.fetchMap) return getMap(mapId);
+      const value = await host.fetchMap(mapId);
+      if (value === null || value === undefined) return null;
+      const result = validate(publishedMapSchema, value);
+      if (!result.ok) throw new Error(`The host sent an invalid map: ${result.error}`);
+      return result.value;
+    },
+    async publishMap(data) {
+      return host.publishMap ? host.publishMap({ version: '1.0', data }) : createMap(data);
+    },
+    watchDrafts(onChange) {
+      return host.fetchDraft ? () => {} : watchLocalDrafts(onChange);
+    },
+  };
+}

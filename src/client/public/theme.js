@@ -1,0 +1,10 @@
+// Runs before the page paints, so a dark-mode reader never sees a white flash. It is a file, not
+// an inline script, because the Content-Security-Policy allows no inline script.
+(function () {
+  var stored = null;
+  try {
+    stored = localStorage.getItem('colorscheme');
+  } catch (e) {}
+  var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+})();

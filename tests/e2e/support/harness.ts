@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { buildApp } from '../../../src/server/app';
+import { parseConfig } from '../../../src/server/config';
+import { openSqliteStore } from '../../../src/server/store/sqlite-store';
+
+// Browser tests run the real server (buildApp over a temporary SQLite file, serving the built
+// client from dist/client) on a free port, and drive Debian's Chromium through playwright-core.
+
+const clientDir = resolve(import.meta.dirname, '../../../dist/client');
+
+export interface RunningApp {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts the app on 127.0.0.1 with a fresh database; `env` overrides settings (see config.ts). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'belief-map-e2e-'));
+  const parsed = parseConfig(
+    { DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`, CREATE_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env },
+    clientDir,
+  );
+  if (!parsed.ok) throw new Error(parsed.error);
+  const store = openSqliteStore(join(dir, 'e2e.sqlite'));
+  const app = await buildApp(parsed.config, { store, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Flags Chromium needs here: root user, no GPU, and no reaching out to the closed network. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+    headless: true,
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser context (its own local storage) and page, recording console errors. */
+export async function openSession(
+  browser: Browser,
+  app: RunningApp,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
