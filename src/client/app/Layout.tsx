@@ -1,10 +1,11 @@
 import { Outlet, useNavigation } from 'react-router';
 import { Header } from '../components/Header';
+import { FlashBar, FlashProvider } from '../state/flash';
 
 export function Layout() {
   const navigation = useNavigation();
   return (
-    <>
+    <FlashProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -12,6 +13,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         <Outlet />
       </main>
-    </>
+      <FlashBar />
+    </FlashProvider>
   );
 }
