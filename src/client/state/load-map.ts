@@ -1,0 +1,41 @@
+import type { Draft, PublishedMap } from '../../domain/belief-map';
+import { createDraft } from '../../domain/draft';
+import { parseMapId, type MapIdParts } from '../../domain/map-id';
+import type { Persistence } from '../persistence/host';
+
+// SPEC §3–§4: what opening a map id loads. Shared by the map and compare pages.
+
+/** A map as the pages show it: a published (or built-in) map, or a draft of one. */
+export type LoadedMap =
+  | { kind: 'published'; id: MapIdParts; map: PublishedMap; /** its draft, if one exists */ draft: Draft | null }
+  | { kind: 'draft'; id: MapIdParts; draft: Draft; /** false when just copied from its base */ stored: boolean };
+
+export type LoadResult = { ok: true; value: LoadedMap } | { ok: false; error: string };
+
+/**
+ * Loads `input` (a URL's map id). A published id loads the map and its draft (an absent or invalid
+ * draft counts as none). A draft id loads the stored draft or, when there is none, its base map
+ * copied into a new, not yet stored draft. Fails for a bad id, an unknown map or a network error.
+ */
+export async function loadMap(persistence: Persistence, input: string, now: () => Date = () => new Date()): Promise<LoadResult> {
+  const parsed = parseMapId(input);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const id = parsed.value;
+  try {
+    if (id.isDraft) {
+      const draft = await persistence.fetchDraft(id.draftId);
+      if (draft) return { ok: true, value: { kind: 'draft', id, draft, stored: true } };
+      const base = await persistence.fetchMap(id.baseId);
+      if (!base) return { ok: false, error: `Map ${id.baseId} does not exist` };
+      return { ok: true, value: { kind: 'draft', id, draft: createDraft(base, now()), stored: false } };
+    }
+    const [map, draft] = await Promise.all([
+      persistence.fetchMap(id.baseId),
+      persistence.fetchDraft(id.draftId).catch(() => null),
+    ]);
+    if (!map) return { ok: false, error: `Map ${id.baseId} does not exist` };
+    return { ok: true, value: { kind: 'published', id, map, draft } };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
