@@ -19,6 +19,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.mjs', 'src/client/public/**/*.js'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
+  },
+  {
     files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': [

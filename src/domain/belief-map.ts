@@ -36,7 +36,9 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
     id: z.uuid({ error: 'Reason id must be a UUID' }).transform((id) => id as ReasonId),
     title: requiredTitle(limits.reasonTitleLength, 'Reason title'),
     relevance: optionalText(limits.relevanceLength, 'Relevance'),
-    belief: z.enum(beliefValues, { error: `Belief must be one of ${beliefValues.join(', ')} or null` }).nullable(),
+    belief: z
+      .enum(beliefValues, { error: `Belief must be one of ${beliefValues.join(', ')} or null` })
+      .nullable(),
     support: z
       .enum(supportValues, { error: `Support must be one of ${supportValues.join(', ')} or null` })
       .nullable(),
@@ -55,7 +57,8 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
         const seen = new Set<string>();
         reasons.forEach((r, index) => {
           const key = r.id.toLowerCase();
-          if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
           seen.add(key);
         });
       }),
@@ -73,7 +76,12 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
    * A draft as kept in local storage or by a host (PRODUCT §3): the stored form plus `updatedAt`.
    * `published` is the base map's publication time, or null for a draft of nothing published.
    */
-  const draft = z.object({ version, published: isoTimestamp.nullable(), updatedAt: isoTimestamp, data: mapData });
+  const draft = z.object({
+    version,
+    published: isoTimestamp.nullable(),
+    updatedAt: isoTimestamp,
+    data: mapData,
+  });
 
   return { reason, mapData, publishedMap, createMapRequest, draft };
 }
@@ -107,5 +115,9 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown): ValidationRes
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, error: describeFirstIssue(result.error), path: issue ? issue.path.map(String).join('.') : '' };
+  return {
+    ok: false,
+    error: describeFirstIssue(result.error),
+    path: issue ? issue.path.map(String).join('.') : '',
+  };
 }

@@ -41,8 +41,16 @@ export const settings: readonly Setting[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'CREATE_RATE_LIMIT', default: '60', description: 'Publishes a minute per client address; 0 = off' },
   { name: 'REDIS_URL', default: '', description: 'redis://HOST:PORT to share rate limits between instances' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true behind a load balancer that sets X-Forwarded-For' },
-  { name: 'MAX_TITLE_LENGTH', default: String(defaultLimits.titleLength), description: 'Map title, characters' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true behind a load balancer that sets X-Forwarded-For',
+  },
+  {
+    name: 'MAX_TITLE_LENGTH',
+    default: String(defaultLimits.titleLength),
+    description: 'Map title, characters',
+  },
   {
     name: 'MAX_DESCRIPTION_LENGTH',
     default: String(defaultLimits.descriptionLength),
@@ -93,7 +101,8 @@ export function parseConfig(env: Record<string, string | undefined>, clientDir: 
       throw new ConfigError(`LOG_LEVEL="${logLevel}" must be one of ${logLevels.join(', ')}`);
     }
     const trust = get('TRUST_PROXY');
-    if (trust !== 'true' && trust !== 'false') throw new ConfigError(`TRUST_PROXY="${trust}" must be true or false`);
+    if (trust !== 'true' && trust !== 'false')
+      throw new ConfigError(`TRUST_PROXY="${trust}" must be true or false`);
     const redisUrl = get('REDIS_URL');
     if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
       throw new ConfigError(`REDIS_URL="${redisUrl}" must start with redis:// or rediss://`);
@@ -138,7 +147,9 @@ function parseDatabaseUrl(url: string): DatabaseConfig {
 
 export function helpText(): string {
   const width = Math.max(...settings.map((s) => s.name.length));
-  const lines = settings.map((s) => `  ${s.name.padEnd(width)}  ${s.description} (default: ${s.default || 'unset'})`);
+  const lines = settings.map(
+    (s) => `  ${s.name.padEnd(width)}  ${s.description} (default: ${s.default || 'unset'})`,
+  );
   return [
     'Belief Map server',
     '',

@@ -24,7 +24,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       );
     },
   });

@@ -23,7 +23,9 @@ describe('shell', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/map/draft.default');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await page.getByRole('link', { name: 'Belief Map v0.1' }).getAttribute('href')).toBe('/');
-    expect(await nav.getByRole('link', { name: 'Create map' }).getAttribute('href')).toBe('/map/draft.default');
+    expect(await nav.getByRole('link', { name: 'Create map' }).getAttribute('href')).toBe(
+      '/map/draft.default',
+    );
     expect(await nav.getByRole('link', { name: 'Compare maps' }).getAttribute('href')).toBe('/compare');
     expect(await nav.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
     await nav.getByRole('link', { name: 'Help' }).click();

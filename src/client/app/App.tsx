@@ -15,16 +15,23 @@ const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/map/draft.default" replace /> },
       { path: '/map', element: <Navigate to="/map/draft.default" replace /> },
-      { path: '/map/:mapId', lazy: () => import('../pages/map/MapPage').then((m) => ({ Component: m.MapPage })) },
+      {
+        path: '/map/:mapId',
+        lazy: () => import('../pages/map/MapPage').then((m) => ({ Component: m.MapPage })),
+      },
       {
         path: '/compare',
-        lazy: () => import('../pages/compare/ChooseComparePage').then((m) => ({ Component: m.ChooseComparePage })),
+        lazy: () =>
+          import('../pages/compare/ChooseComparePage').then((m) => ({ Component: m.ChooseComparePage })),
       },
       {
         path: '/compare/:baseId/:modId',
         lazy: () => import('../pages/compare/ComparePage').then((m) => ({ Component: m.ComparePage })),
       },
-      { path: '/help', lazy: () => import('../pages/help/HelpPage').then((m) => ({ Component: m.HelpPage })) },
+      {
+        path: '/help',
+        lazy: () => import('../pages/help/HelpPage').then((m) => ({ Component: m.HelpPage })),
+      },
       { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

@@ -12,7 +12,9 @@ export function RouteError() {
       <Header />
       <main id="main" className="page">
         <h1>Something went wrong</h1>
-        <p>This page could not be shown. Reload the page to try again; your drafts are kept in this browser.</p>
+        <p>
+          This page could not be shown. Reload the page to try again; your drafts are kept in this browser.
+        </p>
         <p>
           <Link to="/map/draft.default">Go to your draft</Link>
         </p>

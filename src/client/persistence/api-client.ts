@@ -21,13 +21,16 @@ export const publishErrorMessage = 'Error persisting belief map';
 export async function getMap(id: string, fetchImpl: typeof fetch = fetch): Promise<PublishedMap | null> {
   let response: Response;
   try {
-    response = await fetchImpl(`/api/map/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+    response = await fetchImpl(`/api/map/${encodeURIComponent(id)}`, {
+      headers: { accept: 'application/json' },
+    });
   } catch {
     throw new ApiError('Network error: the server could not be reached', null);
   }
   if (response.status === 404) return null;
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || !isOk(body)) throw new ApiError(messageOf(body) ?? `Server answered ${response.status}`, response.status);
+  if (!response.ok || !isOk(body))
+    throw new ApiError(messageOf(body) ?? `Server answered ${response.status}`, response.status);
   const { status: _status, ...map } = body as Record<string, unknown>;
   const parsed = validate(publishedMapSchema, map);
   if (!parsed.ok) throw new ApiError(`The server sent an invalid map: ${parsed.error}`, response.status);

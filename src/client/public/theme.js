@@ -4,7 +4,9 @@
   var stored = null;
   try {
     stored = localStorage.getItem('colorscheme');
-  } catch (e) {}
+  } catch {
+    // Storage can be blocked (private mode); the system preference decides then.
+  }
   var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 })();

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 // SPEC §9: the flash bar shows one temporary message at a time; a new one replaces the old.
 
@@ -41,7 +50,10 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     if (!current || !Number.isFinite(current.durationMs)) return;
-    const timer = setTimeout(() => setCurrent((c) => (c?.key === current.key ? null : c)), current.durationMs);
+    const timer = setTimeout(
+      () => setCurrent((c) => (c?.key === current.key ? null : c)),
+      current.durationMs,
+    );
     return () => clearTimeout(timer);
   }, [current]);
   return (

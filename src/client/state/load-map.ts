@@ -7,8 +7,18 @@ import type { Persistence } from '../persistence/host';
 
 /** A map as the pages show it: a published (or built-in) map, or a draft of one. */
 export type LoadedMap =
-  | { kind: 'published'; id: MapIdParts; map: PublishedMap; /** its draft, if one exists */ draft: Draft | null }
-  | { kind: 'draft'; id: MapIdParts; draft: Draft; /** false when just copied from its base */ stored: boolean };
+  | {
+      kind: 'published';
+      id: MapIdParts;
+      map: PublishedMap;
+      /** its draft, if one exists */ draft: Draft | null;
+    }
+  | {
+      kind: 'draft';
+      id: MapIdParts;
+      draft: Draft;
+      /** false when just copied from its base */ stored: boolean;
+    };
 
 export type LoadResult = { ok: true; value: LoadedMap } | { ok: false; error: string };
 
@@ -17,7 +27,11 @@ export type LoadResult = { ok: true; value: LoadedMap } | { ok: false; error: st
  * draft counts as none). A draft id loads the stored draft or, when there is none, its base map
  * copied into a new, not yet stored draft. Fails for a bad id, an unknown map or a network error.
  */
-export async function loadMap(persistence: Persistence, input: string, now: () => Date = () => new Date()): Promise<LoadResult> {
+export async function loadMap(
+  persistence: Persistence,
+  input: string,
+  now: () => Date = () => new Date(),
+): Promise<LoadResult> {
   const parsed = parseMapId(input);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const id = parsed.value;

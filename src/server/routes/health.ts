@@ -9,7 +9,10 @@ export async function healthRoutes(app: FastifyInstance, { store }: { store: Map
       return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
     } catch (error) {
       app.log.warn({ err: error }, 'health check: database unavailable');
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', database: 'unavailable' });
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'error', database: 'unavailable' });
     }
   });
 }

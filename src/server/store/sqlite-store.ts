@@ -35,7 +35,9 @@ export function openSqliteStore(path: string): MapStore {
   return {
     async get(id: string, now: Date): Promise<StoredMap | null> {
       const row = selectMap.get(id, now.getTime());
-      return row ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data } : null;
+      return row
+        ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data }
+        : null;
     },
     async create(map: NewMap, newId: () => string): Promise<string> {
       for (let attempt = 0; attempt < maxIdAttempts; attempt++) {
