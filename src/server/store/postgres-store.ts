@@ -1,0 +1,272 @@
+import { Pool, type QueryConfig } from 'pg';
+import { postgresMigrations } from './migrations/postgres';
+import {
+  IdExhaustedError,
+  maxIdAttempts,
+  StoreUnavailableError,
+  type MapStore,
+  type NewMap,
+  type StoredMap,
+} from './map-store';
+
+export interface PostgresStoreOptions {
+  /**
+   * The schema holding the tables, created if missing; tests give each run its own. Without it
+   * the tables go where the server's search_path points (usually `public`).
+   */
+  schema?: string;
+  /** Most connections this instance holds open (default 10). */
+  maxConnections?: number;
+  /** How long to wait for a connection before answering 503 (default 5 s). */
+  connectionTimeoutMs?: number;
+  /** Longest a statement may run on the server (default 10 s); a hung database cannot hold requests. */
+  statementTimeoutMs?: number;
+  /**
+   * Told about errors of idle connections (the database restarted, the network dropped). The pool
+   * has already discarded the connection and the next request opens a new one, so this is for logs.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+interface Row {
+  id: string;
+  published: string;
+  /** BIGINT arrives as text from pg, so that no precision is lost silently. */
+  expires_at: string;
+  data: string;
+}
+
+const deleteBatchSize = 10_000;
+/** Migrations may build indexes on a big table: they get far longer than a request does. */
+const migrationTimeoutMs = 5 * 60_000;
+/** An arbitrary constant that only this app's migrations lock on (pg_advisory_xact_lock). */
+const migrationLockKey = '7305411062';
+const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A MapStore on PostgreSQL that connects and migrates lazily, on first use: the process can start
+ * before its database, and while the database is away every call rejects with
+ * StoreUnavailableError (the API answers 503) until it is back, with no restart.
+ */
+export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): MapStore {
+  return buildStore(url, options).store;
+}
+
+/**
+ * Opens a PostgreSQL store and runs its migrations now, so that a wrong URL, an unreachable
+ * database or a failed migration stops start-up with a clear message instead of failing requests.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<MapStore> {
+  const { store, ready } = buildStore(url, options);
+  try {
+    await ready();
+    return store;
+  } catch (error) {
+    await store.close();
+    throw toStoreError(error);
+  }
+}
+
+function buildStore(
+  url: string,
+  options: PostgresStoreOptions,
+): { store: MapStore; ready: () => Promise<void> } {
+  const { schema } = options;
+  if (schema !== undefined && !schemaNamePattern.test(schema)) {
+    throw new Error(`Schema name "${schema}" must be lowercase letters, digits and underscores`);
+  }
+  const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
+  const pool = new Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    statement_timeout: statementTimeoutMs,
+    // The server cannot time out a query whose answer is lost on the way: the client gives up
+    // a little later, and the pool then drops that connection.
+    query_timeout: statementTimeoutMs + 5_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle connection that fails (admin shutdown 57P01, a dropped network) is emitted here;
+  // with no listener Node would crash the process. The pool has already removed the connection.
+  pool.on('error', (error) => options.onIdleError?.(error));
+
+  let migrated: Promise<void> | null = null;
+  const ready = (): Promise<void> => {
+    migrated ??= migrate(pool, schema).catch((error: unknown) => {
+      migrated = null; // retried by the next call, e.g. once the database is back
+      throw error;
+    });
+    return migrated;
+  };
+  /** Runs `work` once migrations are done, turning connection failures into StoreUnavailableError. */
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      await ready();
+      return await work();
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  };
+  let closed: Promise<void> | null = null;
+
+  const store: MapStore = {
+    get: (id, now) =>
+      run(async (): Promise<StoredMap | null> => {
+        const { rows } = await pool.query<Row>(
+          'SELECT id, published, expires_at, data FROM maps WHERE id = $1 AND expires_at > $2',
+          [id, now.getTime()],
+        );
+        const row = rows[0];
+        return row
+          ? { id: row.id, published: row.published, expiresAt: Number(row.expires_at), dataJson: row.data }
+          : null;
+      }),
+    create: (map: NewMap, newId) =>
+      run(async () => {
+        // PRODUCT §4: a collision on insert is retried. ON CONFLICT leaves the existing map alone
+        // and reports 0 rows, without aborting anything or logging an error on the server.
+        for (let attempt = 0; attempt < maxIdAttempts; attempt++) {
+          const id = newId();
+          const { rowCount } = await pool.query(
+            'INSERT INTO maps (id, published, expires_at, data) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
+            [id, map.published, map.expiresAt, map.dataJson],
+          );
+          if (rowCount === 1) return id;
+        }
+        throw new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`);
+      }),
+    deleteExpired: (now) =>
+      run(async () => {
+        // Short batches keep each transaction and its locks small; SKIP LOCKED lets the sweeps of
+        // several instances share the work instead of waiting on each other's rows.
+        let deleted = 0;
+        for (;;) {
+          const { rowCount } = await pool.query(
+            `DELETE FROM maps WHERE id IN (
+               SELECT id FROM maps WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+            [now.getTime(), deleteBatchSize],
+          );
+          deleted += rowCount ?? 0;
+          if ((rowCount ?? 0) < deleteBatchSize) return deleted;
+        }
+      }),
+    async ping() {
+      try {
+        await run(() => pool.query('SELECT 1'));
+      } catch (error) {
+        // The interface promises StoreUnavailableError for any failure to answer.
+        throw error instanceof StoreUnavailableError
+          ? error
+          : new StoreUnavailableError(`PostgreSQL store is not usable: ${describe(error)}`, { cause: error });
+      }
+    },
+    close() {
+      closed ??= pool.end();
+      return closed;
+    },
+  };
+  return { store, ready };
+}
+
+/** Drops `schema` and everything in it: how a test run removes its isolated tables. */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  if (!schemaNamePattern.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  const pool = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {});
+  try {
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * Applies pending migrations in one transaction. The advisory lock makes instances that start
+ * together take turns: the first migrates, the others then find nothing left to do. Even
+ * CREATE ... IF NOT EXISTS can fail with a duplicate when two sessions race, so it runs under it.
+ */
+async function migrate(pool: Pool, schema: string | undefined): Promise<void> {
+  const client = await pool.connect();
+  // A checked-out client has no pool listener: an 'error' event without one would crash the
+  // process. The failed query rejects as well, which is what reports the problem.
+  const ignore = () => {};
+  client.on('error', ignore);
+  let failure: Error | undefined;
+  try {
+    const query = (text: string, values?: unknown[]) =>
+      client.query({ text, values, query_timeout: migrationTimeoutMs } as QueryConfig);
+    await query('BEGIN');
+    await query(`SET LOCAL statement_timeout = ${migrationTimeoutMs}`);
+    await query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey]);
+    if (schema) {
+      await query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await query(`SET LOCAL search_path TO "${schema}"`);
+    }
+    await query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const { rows } = await query('SELECT version FROM schema_version');
+    const current = (rows[0] as { version: number } | undefined)?.version;
+    if (current === undefined) await query('INSERT INTO schema_version (version) VALUES (0)');
+    // A newer instance may already have run later steps during a rolling deploy: leave them be.
+    for (let step = current ?? 0; step < postgresMigrations.length; step++) {
+      await query(postgresMigrations[step]!);
+      await query('UPDATE schema_version SET version = $1', [step + 1]);
+    }
+    await query('COMMIT');
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.removeListener('error', ignore);
+    // Releasing with an error closes the connection, and the server rolls the transaction back.
+    client.release(failure);
+  }
+}
+
+/** Error codes meaning "the database cannot be reached or cannot serve now", not "this query is wrong". */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, in recovery)
+  '57014', // query_canceled: statement_timeout
+  '53300', // too_many_connections
+  '53100', // disk_full
+  '53200', // out_of_memory
+]);
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|connection timeout/i;
+
+function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  // SQLSTATE class 08: connection exceptions.
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  // Node tries every address of a host name and reports all failures together.
+  if (error instanceof AggregateError) return error.errors.some(isUnavailable);
+  return unavailableMessages.test(error.message);
+}
+
+function toStoreError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError || !isUnavailable(error)) return error;
+  return new StoreUnavailableError(`PostgreSQL is unavailable: ${describe(error)}`, { cause: error });
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof AggregateError && !error.message && error.errors.length > 0)
+    return describe(error.errors[0]);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && !error.message.includes(code)
+    ? `${error.message} (${code})`
+    : error.message;
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  IdExhaustedError,
+  maxIdAttempts,
+  type MapStore,
+  type NewMap,
+} from '../../src/server/store/map-store';
+import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+
+// STYLE §Names: one contract suite, run against every MapStore alike, so the routes can rely on
+// the interface and not on one database's quirks.
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping PostgreSQL store tests');
+
+/** A fresh, empty database; `open` may be called several times to open stores on the same one. */
+interface Database {
+  open(): Promise<MapStore>;
+}
+
+interface Backend {
+  name: string;
+  skip: boolean;
+  fresh(): Database;
+  /** Removes every database this run made. */
+  cleanup(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  let dir: string | null = null;
+  let count = 0;
+  return {
+    name: 'SQLite',
+    skip: false,
+    fresh() {
+      dir ??= mkdtempSync(join(tmpdir(), 'belief-map-contract-'));
+      const path = join(dir, `store-${++count}.sqlite`);
+      return { open: async () => openSqliteStore(path) };
+    },
+    async cleanup() {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(url: string | undefined): Backend {
+  // Every test gets its own schema under this run's random prefix, so runs never see each other.
+  const run = `contract_${randomBytes(5).toString('hex')}`;
+  const schemas: string[] = [];
+  return {
+    name: 'PostgreSQL',
+    skip: !url,
+    fresh() {
+      const schema = `${run}_${schemas.length + 1}`;
+      schemas.push(schema);
+      return { open: () => openPostgresStore(url!, { schema }) };
+    },
+    async cleanup() {
+      for (const schema of schemas) await dropPostgresSchema(url!, schema);
+    },
+  };
+}
+
+const now = new Date('2026-03-01T12:00:00.000Z');
+const day = 24 * 60 * 60 * 1000;
+
+function newMap(overrides: Partial<NewMap> = {}): NewMap {
+  return {
+    published: now.toISOString(),
+    expiresAt: now.getTime() + 90 * day,
+    dataJson: JSON.stringify({ title: 'Bike lanes on Main Street', description: null, reasons: [] }),
+    ...overrides,
+  };
+}
+
+let idCount = 0;
+/** Ids that never repeat within a run, shaped like the server's. */
+function uniqueId(): string {
+  return `contract-${(++idCount).toString(36)}-${randomBytes(6).toString('hex')}`;
+}
+
+/** An id generator that offers `ids` in order, then fresh ones; counts its calls. */
+function offering(...ids: string[]) {
+  const generator = Object.assign(
+    () => (generator.calls++ < ids.length ? ids[generator.calls - 1]! : uniqueId()),
+    {
+      calls: 0,
+    },
+  );
+  return generator;
+}
+
+function defineContract(backend: Backend): void {
+  describe.skipIf(backend.skip)(`MapStore contract: ${backend.name}`, () => {
+    const opened: MapStore[] = [];
+    const open = async (database: Database) => {
+      const store = await database.open();
+      opened.push(store);
+      return store;
+    };
+    const freshStore = () => open(backend.fresh());
+
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+    afterAll(() => backend.cleanup());
+
+    it('answers null for an id it does not hold', async () => {
+      const store = await freshStore();
+      expect(await store.get('no-such-map-k3j9x2m7qa1b', now)).toBeNull();
+    });
+
+    it('returns a created map exactly as it was stored', async () => {
+      const store = await freshStore();
+      // Unicode, quotes and a long text must come back byte for byte: it is answered as is.
+      const dataJson = JSON.stringify({
+        title: 'Rad­wege „jetzt“ 🚲',
+        description: 'x'.repeat(100_000),
+        reasons: [],
+      });
+      const map = newMap({ published: '2026-03-01T12:00:00.123Z', expiresAt: 1_780_000_000_123, dataJson });
+      const id = await store.create(map, uniqueId);
+      expect(await store.get(id, now)).toEqual({ id, ...map });
+    });
+
+    it('never returns a map once it has expired, even before it is deleted', async () => {
+      const store = await freshStore();
+      const expiresAt = now.getTime() + day;
+      const id = await store.create(newMap({ expiresAt }), uniqueId);
+      expect(await store.get(id, new Date(expiresAt - 1))).not.toBeNull();
+      expect(await store.get(id, new Date(expiresAt))).toBeNull();
+      expect(await store.get(id, new Date(expiresAt + day))).toBeNull();
+    });
+
+    it('deleteExpired deletes exactly the expired maps and counts them', async () => {
+      const store = await freshStore();
+      const expired = await Promise.all(
+        [-day, -1, 0].map((offset) => store.create(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
+      );
+      const live = await Promise.all(
+        [1, day].map((offset) => store.create(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
+      );
+
+      expect(await store.deleteExpired(now)).toBe(expired.length);
+      expect(await store.deleteExpired(now)).toBe(0);
+      const earlier = new Date(now.getTime() - 2 * day);
+      for (const id of expired) expect(await store.get(id, earlier)).toBeNull();
+      for (const id of live) expect(await store.get(id, now)).not.toBeNull();
+    });
+
+    it('retries with the next id when the first one is taken, leaving the existing map alone', async () => {
+      const store = await freshStore();
+      const taken = await store.create(newMap({ dataJson: '{"first":true}' }), uniqueId);
+      const newId = offering(taken);
+
+      const id = await store.create(newMap({ dataJson: '{"second":true}' }), newId);
+
+      expect(id).not.toBe(taken);
+      expect(newId.calls).toBe(2);
+      expect((await store.get(taken, now))?.dataJson).toBe('{"first":true}');
+      expect((await store.get(id, now))?.dataJson).toBe('{"second":true}');
+    });
+
+    it(`throws IdExhaustedError after ${maxIdAttempts} colliding ids`, async () => {
+      const store = await freshStore();
+      const taken = await store.create(newMap(), uniqueId);
+      const newId = offering(...Array<string>(maxIdAttempts + 1).fill(taken));
+
+      await expect(store.create(newMap(), newId)).rejects.toBeInstanceOf(IdExhaustedError);
+      expect(newId.calls).toBe(maxIdAttempts);
+    });
+
+    it('stores 100 concurrent creates, each under its own id', async () => {
+      const store = await freshStore();
+      const ids = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => store.create(newMap({ dataJson: `{"n":${i}}` }), uniqueId)),
+      );
+      expect(new Set(ids).size).toBe(100);
+      const maps = await Promise.all(ids.map((id) => store.get(id, now)));
+      expect(maps.map((map) => map?.dataJson)).toEqual(ids.map((_, i) => `{"n":${i}}`));
+    });
+
+    it('gives a contested id to exactly one of 100 concurrent creates; the others retry', async () => {
+      const store = await freshStore();
+      const contested = uniqueId();
+      const ids = await Promise.all(
+        Array.from({ length: 100 }, () => store.create(newMap(), offering(contested))),
+      );
+      expect(ids.filter((id) => id === contested)).toHaveLength(1);
+      expect(new Set(ids).size).toBe(100);
+    });
+
+    it('keeps maps across close and reopen', async () => {
+      const database = backend.fresh();
+      const first = await open(database);
+      const map = newMap();
+      const id = await first.create(map, uniqueId);
+      await first.close();
+
+      const second = await open(database);
+      expect(await second.get(id, now)).toEqual({ id, ...map });
+    });
+
+    it('migrates idempotently: opening the same database again keeps its maps', async () => {
+      const database = backend.fresh();
+      const first = await open(database);
+      const id = await first.create(newMap(), uniqueId);
+      const second = await open(database);
+      expect(await second.get(id, now)).not.toBeNull();
+      expect(await first.get(await second.create(newMap(), uniqueId), now)).not.toBeNull();
+    });
+
+    it('lets several stores open a fresh database at once, as instances starting together do', async () => {
+      const database = backend.fresh();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => open(database)));
+      const ids = await Promise.all(stores.map((store) => store.create(newMap(), uniqueId)));
+      for (const store of stores) {
+        for (const id of ids) expect(await store.get(id, now)).not.toBeNull();
+      }
+    });
+
+    it('answers ping while the database is up', async () => {
+      const store = await freshStore();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it('can be closed twice', async () => {
+      const store = await freshStore();
+      await store.close();
+      await expect(store.close()).resolves.toBeUndefined();
+    });
+  });
+}
+
+defineContract(sqliteBackend());
+defineContract(postgresBackend(postgresUrl));
