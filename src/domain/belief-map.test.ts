@@ -57,7 +57,7 @@ function withReason(overrides: Record<string, unknown>) {
 }
 
 /** Expects `schema` to reject `input`, with the first issue at `path` and a message containing `message`. */
-function expectInvalid(schema: z.ZodType, input: unknown, path: string, message: string | RegExp) {
+function expectInvalid(schema: z.core.$ZodType, input: unknown, path: string, message: string | RegExp) {
   const result = validate(schema, input);
   expect(result.ok).toBe(false);
   if (result.ok) return;

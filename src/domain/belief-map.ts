@@ -1,87 +1,107 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
 
 // PRODUCT §3: the one definition of a belief map's stored and published form, used by the
-// client (drafts, API answers, host functions) and the server (request bodies) alike.
+// client (drafts, API answers, host functions) and the server (request bodies) alike. It uses
+// zod/mini, whose functions tree-shake, because the schema ships in the first page's bundle.
 
 export const mapVersion = '1.0';
 
 declare const reasonIdBrand: unique symbol;
 export type ReasonId = string & { readonly [reasonIdBrand]: true };
 
+const charactersLimit = (name: string, max: number) =>
+  z.maxLength(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` });
+
 /** An optional text: blank or empty becomes null (PRODUCT §3), anything else is kept as typed. */
 function optionalText(max: number, name: string) {
-  return z
-    .string({ error: `${name} must be text or null` })
-    .max(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` })
-    .nullable()
-    .transform((text) => (text === null || text.trim() === '' ? null : text));
+  return z.pipe(
+    z.nullable(z.string({ error: `${name} must be text or null` }).check(charactersLimit(name, max))),
+    z.transform((text: string | null) => (text === null || text.trim() === '' ? null : text)),
+  );
 }
 
 /** A required title: trimmed, then 1..max characters (PRODUCT §3). */
 function requiredTitle(max: number, name: string) {
   return z
     .string({ error: `${name} is required` })
-    .trim()
-    .min(1, { error: `${name} is required` })
-    .max(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` });
+    .check(z.trim(), z.minLength(1, { error: `${name} is required` }), charactersLimit(name, max));
 }
+
+const notAMap = 'A belief map must be an object (expected object with version, published, data)';
 
 const isoTimestamp = z.iso.datetime({ error: 'must be an ISO timestamp' });
 
 /** Builds the schemas for a given set of limits; the exported ones use PRODUCT §3's defaults. */
 export function createSchemas(limits: MapLimits = defaultLimits) {
-  const reason = z.object({
-    id: z.uuid({ error: 'Reason id must be a UUID' }).transform((id) => id as ReasonId),
-    title: requiredTitle(limits.reasonTitleLength, 'Reason title'),
-    relevance: optionalText(limits.relevanceLength, 'Relevance'),
-    belief: z
-      .enum(beliefValues, { error: `Belief must be one of ${beliefValues.join(', ')} or null` })
-      .nullable(),
-    support: z
-      .enum(supportValues, { error: `Support must be one of ${supportValues.join(', ')} or null` })
-      .nullable(),
-  });
+  const reason = z.object(
+    {
+      id: z.pipe(
+        z.uuid({ error: 'Reason id must be a UUID' }),
+        z.transform((id: string) => id as ReasonId),
+      ),
+      title: requiredTitle(limits.reasonTitleLength, 'Reason title'),
+      relevance: optionalText(limits.relevanceLength, 'Relevance'),
+      belief: z.nullable(
+        z.enum(beliefValues, { error: `Belief must be one of ${beliefValues.join(', ')} or null` }),
+      ),
+      support: z.nullable(
+        z.enum(supportValues, { error: `Support must be one of ${supportValues.join(', ')} or null` }),
+      ),
+    },
+    { error: 'A reason must be an object (expected object with id, title, relevance, belief, support)' },
+  );
 
-  const mapData = z.object({
-    title: requiredTitle(limits.titleLength, 'Title'),
-    description: optionalText(limits.descriptionLength, 'Description'),
-    reasons: z
-      .array(reason, { error: 'Reasons must be a list' })
-      .max(limits.reasonCount, {
-        error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
-      })
-      .superRefine((reasons, ctx) => {
-        // A UUID's hex digits are case-insensitive: `A1…` and `a1…` name the same reason (V5).
-        const seen = new Set<string>();
-        reasons.forEach((r, index) => {
-          const key = r.id.toLowerCase();
-          if (seen.has(key))
-            ctx.addIssue({ code: 'custom', message: `Reason id ${r.id} appears twice`, path: [index, 'id'] });
-          seen.add(key);
-        });
-      }),
-  });
+  const mapData = z.object(
+    {
+      title: requiredTitle(limits.titleLength, 'Title'),
+      description: optionalText(limits.descriptionLength, 'Description'),
+      reasons: z.array(reason, { error: 'Reasons must be a list' }).check(
+        z.maxLength(limits.reasonCount, {
+          error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
+        }),
+        z.superRefine((reasons, ctx) => {
+          // A UUID's hex digits are case-insensitive: `A1…` and `a1…` name the same reason (V5).
+          const seen = new Set<string>();
+          reasons.forEach((r, index) => {
+            if (typeof r?.id !== 'string') return; // already reported as an invalid reason
+            const key = r.id.toLowerCase();
+            if (seen.has(key)) {
+              ctx.issues.push({
+                code: 'custom',
+                message: `Reason id ${r.id} appears twice`,
+                path: [index, 'id'],
+                input: r.id,
+              });
+            }
+            seen.add(key);
+          });
+        }),
+      ),
+    },
+    { error: 'Map data must be an object (expected object with title, description, reasons)' },
+  );
 
   const version = z.literal(mapVersion, { error: `Version must be "${mapVersion}"` });
 
   /** The form the server stores and answers with. */
-  const publishedMap = z.object({ version, published: isoTimestamp, data: mapData });
+  const publishedMap = z.object({ version, published: isoTimestamp, data: mapData }, { error: notAMap });
 
   /** A publish request: `published` may be sent but the server sets its own (PRODUCT §5). */
-  const createMapRequest = z.object({ version, published: z.unknown().optional(), data: mapData });
+  const createMapRequest = z.object(
+    { version, published: z.optional(z.unknown()), data: mapData },
+    { error: notAMap },
+  );
 
   /**
    * A draft as kept in local storage or by a host (PRODUCT §3): the stored form plus `updatedAt`.
    * `published` is the base map's publication time, or null for a draft of nothing published.
    */
-  const draft = z.object({
-    version,
-    published: isoTimestamp.nullable(),
-    updatedAt: isoTimestamp,
-    data: mapData,
-  });
+  const draft = z.object(
+    { version, published: z.nullable(isoTimestamp), updatedAt: isoTimestamp, data: mapData },
+    { error: notAMap },
+  );
 
   return { reason, mapData, publishedMap, createMapRequest, draft };
 }
@@ -101,7 +121,7 @@ export type Draft = z.output<typeof draftSchema>;
 export type Schemas = ReturnType<typeof createSchemas>;
 
 /** The first problem of a failed parse, with its path (`data.reasons.3.belief: …`), for messages. */
-export function describeFirstIssue(error: z.ZodError): string {
+export function describeFirstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid belief map';
   const path = issue.path.map(String).join('.');
@@ -111,8 +131,8 @@ export function describeFirstIssue(error: z.ZodError): string {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string; path: string };
 
 /** Parses `input` with `schema`; a failure is a value carrying the first issue and its path. */
-export function validate<T>(schema: z.ZodType<T>, input: unknown): ValidationResult<T> {
-  const result = schema.safeParse(input);
+export function validate<T>(schema: z.core.$ZodType<T>, input: unknown): ValidationResult<T> {
+  const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   return {
