@@ -1,47 +1,64 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
 import { createPersistence, type BeliefMapHost } from '../persistence/host';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
 import { PersistenceProvider } from './persistence-context';
-import { RouteError } from './RouteError';
 
 // SPEC §2: the routes. Each page is its own chunk, loaded when first visited, so the first page
-// loads only what it needs.
-const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <Navigate to="/map/draft.default" replace /> },
-      { path: '/map', element: <Navigate to="/map/draft.default" replace /> },
-      {
-        path: '/map/:mapId',
-        lazy: () => import('../pages/map/MapPage').then((m) => ({ Component: m.MapPage })),
-      },
-      {
-        path: '/compare',
-        lazy: () =>
-          import('../pages/compare/ChooseComparePage').then((m) => ({ Component: m.ChooseComparePage })),
-      },
-      {
-        path: '/compare/:baseId/:modId',
-        lazy: () => import('../pages/compare/ComparePage').then((m) => ({ Component: m.ComparePage })),
-      },
-      {
-        path: '/help',
-        lazy: () => import('../pages/help/HelpPage').then((m) => ({ Component: m.HelpPage })),
-      },
-      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
-    ],
-  },
-]);
+// loads only what it needs. Declarative routing (not the data router) keeps the router's share
+// of the first load small (PRODUCT §9, the 100 KB budget).
+const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
+const ChooseComparePage = lazy(() =>
+  import('../pages/compare/ChooseComparePage').then((m) => ({ default: m.ChooseComparePage })),
+);
+const ComparePage = lazy(() =>
+  import('../pages/compare/ComparePage').then((m) => ({ default: m.ComparePage })),
+);
+const HelpPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
-export function App({ host }: { host?: BeliefMapHost | undefined }) {
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<Navigate to="/map/draft.default" replace />} />
+        <Route path="/map" element={<Navigate to="/map/draft.default" replace />} />
+        <Route path="/map/:mapId" element={<MapPage />} />
+        <Route path="/compare" element={<ChooseComparePage />} />
+        <Route path="/compare/:baseId/:modId" element={<ComparePage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export interface AppProps {
+  host?: BeliefMapHost | undefined;
+  /**
+   * Where the app keeps its location: the browser's address bar (a standalone page), or memory
+   * starting at `initialPath` (embedded in a host page whose URL it must not change).
+   */
+  routing?: { kind: 'browser' } | { kind: 'memory'; initialPath: string };
+}
+
+export function App({ host, routing = { kind: 'browser' } }: AppProps) {
   const persistence = useMemo(() => createPersistence(host), [host]);
+  const content: ReactNode = (
+    <ErrorBoundary>
+      <Suspense fallback={null}>
+        <AppRoutes />
+      </Suspense>
+    </ErrorBoundary>
+  );
   return (
     <PersistenceProvider value={persistence}>
-      <RouterProvider router={router} />
+      {routing.kind === 'browser' ? (
+        <BrowserRouter>{content}</BrowserRouter>
+      ) : (
+        <MemoryRouter initialEntries={[routing.initialPath]}>{content}</MemoryRouter>
+      )}
     </PersistenceProvider>
   );
 }
