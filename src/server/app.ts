@@ -27,6 +27,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // The router's default (100) answers longer ids with its own 414 in another shape; let every id
+    // reach the route, which answers any malformed one with PRODUCT §5's 400. No route uses a regex.
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A slow or hung client cannot hold a connection: the whole request must arrive in 30 s.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -35,6 +38,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
   });
   app.addHook('onClose', async () => store.close());
+  // Once closing, answers still in flight close their connection: otherwise a keep-alive client
+  // holds the server open until its idle timeout, and main.ts gives up on shutdown after 10 s.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   installErrorHandler(app);
 
   await app.register(helmet, {
@@ -68,11 +80,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes, { store });
   await app.register(mapRoutes, { config, store, now });
-  const sendIndex = config.clientDir ? await registerClient(app, config.clientDir) : null;
+  const sendIndex = config.clientDir
+    ? await registerClient(app, { clientDir: config.clientDir, store, now })
+    : null;
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !sendIndex || request.method !== 'GET') {
-      return reply.code(404).send(errorBody(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+      return reply
+        .code(404)
+        .send(errorBody(`No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
     }
     return sendIndex(reply, 404);
   });

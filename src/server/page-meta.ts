@@ -1,0 +1,75 @@
+// Link previews (issue "Accessible, secure…", item 4): the index.html answered for a published
+// map carries the map's own title, description and reason count, so a shared link previews well
+// in chat apps. Everything the user typed is escaped: it lands in HTML text and attributes.
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page, for og:url; omitted when unknown. */
+  url: string | null;
+}
+
+export const genericMeta: PageMeta = {
+  title: 'Belief Map',
+  description:
+    'Lay out the reasons for and against a belief, publish it at a link, and compare two maps to see exactly where they differ.',
+  url: null,
+};
+
+const maxDescriptionLength = 200;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The preview of a map: "{title} - Belief Map" and "{n} reasons. {description, shortened}". */
+export function mapMeta(
+  data: { title: string; description: string | null; reasons: readonly unknown[] },
+  url: string | null,
+): PageMeta {
+  const count = data.reasons.length;
+  const reasons = `A belief map with ${count} ${count === 1 ? 'reason' : 'reasons'}.`;
+  const description = data.description ? `${reasons} ${oneLine(data.description)}` : reasons;
+  return { title: `${data.title} - Belief Map`, description: shorten(description), url };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string): string {
+  if (text.length <= maxDescriptionLength) return text;
+  const cut = text.slice(0, maxDescriptionLength - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > maxDescriptionLength / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * `template` (the built index.html) with its <title> and description replaced by `meta` and the
+ * Open Graph and Twitter card tags added before </head>.
+ */
+export function renderIndex(template: string, meta: PageMeta): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Belief Map" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    meta.url ? `<meta property="og:url" content="${escapeHtml(meta.url)}" />` : '',
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
+}
