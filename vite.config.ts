@@ -7,10 +7,13 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react()],
+
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: read by scripts/check-bundle-size.mjs; the server never serves it.
+    manifest: true,
     rollupOptions: {
       input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
     },

@@ -35,6 +35,8 @@ export async function registerClient(
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
+    // The build manifest and source maps are for tools, not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !pathName.endsWith('.map'),
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',
