@@ -9,9 +9,11 @@ export function errorBody(message: string) {
   return { status: 'error' as const, message };
 }
 
+export const emptyBodyMessage = 'Request body is empty; send a belief map as JSON';
+
 const clientMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a belief map as JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: emptyBodyMessage,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the belief map as application/json',
 };
 
@@ -19,7 +21,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error }, 'store unavailable');
-      return reply.code(503).header('retry-after', '5').send(errorBody('The database is unavailable; try again shortly'));
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody('The database is unavailable; try again shortly'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -3,8 +3,9 @@ import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import type { Config } from '../config';
-import { errorBody } from '../errors';
+import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
+import { acceptJsonOnly } from '../json-body';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
 
@@ -15,32 +16,51 @@ export interface MapRoutesOptions {
 }
 
 /** PRODUCT §5: read a published or built-in map, and publish a new one. */
-export async function mapRoutes(app: FastifyInstance, { config, store, now }: MapRoutesOptions): Promise<void> {
+export async function mapRoutes(
+  app: FastifyInstance,
+  { config, store, now }: MapRoutesOptions,
+): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
+  acceptJsonOnly(app);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
     const { id } = request.params;
     if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
 
     const builtIn = builtIns.get(id);
-    if (builtIn) return sendCached(reply, request.headers['if-none-match'], builtIn.etag, builtIn.cacheControl, builtIn.body);
+    if (builtIn)
+      return sendCached(
+        reply,
+        request.headers['if-none-match'],
+        builtIn.etag,
+        builtIn.cacheControl,
+        builtIn.body,
+      );
 
     const map = await store.get(id, now());
     if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
     // Published maps never change, so they may be cached by anyone until they expire (SPEC §9).
     const secondsLeft = Math.max(0, Math.floor((map.expiresAt - now().getTime()) / 1000));
     const body = `{"status":"ok","version":"1.0","published":${JSON.stringify(map.published)},"data":${map.dataJson}}`;
-    return sendCached(reply, request.headers['if-none-match'], `"${id}"`, `public, max-age=${secondsLeft}, immutable`, body);
+    return sendCached(
+      reply,
+      request.headers['if-none-match'],
+      `"${id}"`,
+      `public, max-age=${secondsLeft}, immutable`,
+      body,
+    );
   });
 
   app.post(
     '/api/map/create',
     {
       bodyLimit: config.bodyLimitBytes,
-      config: config.createRateLimit > 0 ? { rateLimit: { max: config.createRateLimit, timeWindow: 60_000 } } : {},
+      config:
+        config.createRateLimit > 0 ? { rateLimit: { max: config.createRateLimit, timeWindow: 60_000 } } : {},
     },
     async (request, reply) => {
+      if (request.body === undefined) return reply.code(400).send(errorBody(emptyBodyMessage));
       const parsed = createMapRequest.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
       const published = now();
@@ -66,7 +86,10 @@ function sendCached(
   body: string,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')
+  ) {
     return reply.code(304).send();
   }
   return reply.code(200).type('application/json; charset=utf-8').send(body);

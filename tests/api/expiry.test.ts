@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startExpirySweep } from '../../src/server/expiry';
+import {
+  countStoredMaps,
+  dayMs,
+  expectError,
+  failingStore,
+  getMap,
+  lifetimeMs,
+  publishOk,
+  startServer,
+  type FailingStore,
+  type TestServer,
+} from './helpers';
+
+// PRODUCT §5: published maps are deleted 90 days after `published`; an expired map is never
+// served, even before the sweep removes it. The app's clock is moved, never the real one.
+
+let server: TestServer | null = null;
+let stopSweep: (() => void) | null = null;
+afterEach(async () => {
+  stopSweep?.();
+  stopSweep = null;
+  await server?.close();
+  server = null;
+});
+
+describe('reading around the 90-day boundary', () => {
+  it('serves a map until just before 90 days and answers 404 from 90 days on', async () => {
+    server = await startServer();
+    const publishedAt = server.clock.now().getTime();
+    const id = await publishOk(server.app);
+
+    server.clock.set(publishedAt + 89 * dayMs);
+    expect((await getMap(server.app, id)).statusCode).toBe(200);
+
+    server.clock.set(publishedAt + lifetimeMs - 1);
+    const last = await getMap(server.app, id);
+    expect(last.statusCode).toBe(200);
+    expect(last.headers['cache-control']).toBe('public, max-age=0, immutable');
+
+    server.clock.set(publishedAt + lifetimeMs);
+    expectError(await getMap(server.app, id), 404, /does not exist or has expired/);
+    server.clock.set(publishedAt + lifetimeMs + 1);
+    expectError(await getMap(server.app, id), 404, /does not exist or has expired/);
+    // Expired but not yet swept: the row is still there, and still never served.
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    // A 304 must not revive it either.
+    const etag = last.headers.etag as string;
+    expect((await getMap(server.app, id, { 'if-none-match': etag })).statusCode).toBe(404);
+  });
+
+  it('counts 90 days from the server’s publishing time, not the client’s', async () => {
+    server = await startServer();
+    const publishedAt = server.clock.now().getTime();
+    const id = await publishOk(server.app, {
+      version: '1.0',
+      published: new Date(publishedAt - 365 * dayMs).toISOString(),
+      data: { title: 'Backdated', description: null, reasons: [] },
+    });
+    server.clock.set(publishedAt + lifetimeMs - 1000);
+    expect((await getMap(server.app, id)).statusCode).toBe(200);
+  });
+});
+
+describe('store.deleteExpired', () => {
+  it('deletes exactly the maps expired at the given time', async () => {
+    server = await startServer();
+    const start = server.clock.now().getTime();
+    const older = await publishOk(server.app);
+    server.clock.set(start + 10 * dayMs);
+    const newer = await publishOk(server.app);
+    expect(countStoredMaps(server.dbPath)).toBe(2);
+
+    expect(await server.store.deleteExpired(new Date(start + lifetimeMs - 1))).toBe(0);
+    expect(countStoredMaps(server.dbPath)).toBe(2);
+
+    expect(await server.store.deleteExpired(new Date(start + lifetimeMs))).toBe(1);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    server.clock.set(start + lifetimeMs);
+    expect((await getMap(server.app, older)).statusCode).toBe(404);
+    expect((await getMap(server.app, newer)).statusCode).toBe(200);
+
+    expect(await server.store.deleteExpired(new Date(start + 10 * dayMs + lifetimeMs))).toBe(1);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
+    // Going back in time does not bring a deleted map back.
+    server.clock.set(start);
+    expect((await getMap(server.app, older)).statusCode).toBe(404);
+  });
+});
+
+describe('the expiry sweep', () => {
+  it('deletes expired maps at once and then every interval', async () => {
+    server = await startServer();
+    const start = server.clock.now().getTime();
+    await publishOk(server.app);
+    server.clock.set(start + lifetimeMs);
+    stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
+    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+
+    // A map that expires while the sweep runs is removed by a later run.
+    server.clock.set(start + 2 * lifetimeMs);
+    await publishOk(server.app);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    server.clock.set(start + 3 * lifetimeMs);
+    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+  });
+
+  it('keeps maps that have not expired', async () => {
+    server = await startServer();
+    await publishOk(server.app);
+    server.clock.advance(lifetimeMs - 1);
+    stopSweep = startExpirySweep(server.store, 10, server.clock.now, server.app.log);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+  });
+
+  it('does nothing with an interval of 0', async () => {
+    server = await startServer();
+    await publishOk(server.app);
+    server.clock.advance(2 * lifetimeMs);
+    stopSweep = startExpirySweep(server.store, 0, server.clock.now, server.app.log);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+  });
+
+  it('survives a failing run and deletes on the next', async () => {
+    let store: FailingStore | null = null;
+    server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
+    await publishOk(server.app);
+    server.clock.advance(lifetimeMs);
+    store!.fail(new Error('disk I/O error'), ['deleteExpired']);
+    stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    store!.fail(null);
+    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+  });
+
+  it('stops when told to', async () => {
+    server = await startServer();
+    const stop = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
+    // Let the first (immediate) run finish, then stop before any map expires.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    stop();
+    await publishOk(server.app);
+    server.clock.advance(lifetimeMs);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+  });
+});
