@@ -1,0 +1,112 @@
+import {
+  mapDataSchema,
+  reasonSchema,
+  type Draft,
+  type MapData,
+  type Reason,
+  type ReasonId,
+} from '../../domain/belief-map';
+import { addReason, updateReason, type BeliefFields } from '../../domain/draft';
+import { defaultLimits } from '../../domain/limits';
+import { beliefValues, supportValues, type Belief, type Support } from '../../domain/ratings';
+
+// SPEC §5: what the belief and reason forms accept. The forms hold plain strings; these pure
+// functions turn them into stored values through the shared schema (so the limits and messages
+// are the server's too) or into one message per field, to show beside it.
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type FormResult<T, F extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<F> };
+
+export interface BeliefFormValues {
+  title: string;
+  description: string;
+}
+
+export interface ReasonFormValues {
+  title: string;
+  relevance: string;
+  /** "" is no rating (SPEC §5: an empty selection is stored as null). */
+  belief: Belief | '';
+  support: Support | '';
+}
+
+export type BeliefField = keyof BeliefFormValues;
+export type ReasonField = keyof ReasonFormValues;
+
+export function beliefFormValues(data: MapData): BeliefFormValues {
+  return { title: data.title, description: data.description ?? '' };
+}
+
+export function reasonFormValues(reason: Reason | null): ReasonFormValues {
+  return {
+    title: reason?.title ?? '',
+    relevance: reason?.relevance ?? '',
+    belief: reason?.belief ?? '',
+    support: reason?.support ?? '',
+  };
+}
+
+/** SPEC §5 belief form: title required; description optional, empty or blank becomes null. */
+export function parseBeliefForm(
+  values: BeliefFormValues,
+  data: MapData,
+): FormResult<BeliefFields, BeliefField> {
+  const result = mapDataSchema.safeParse({ ...data, title: values.title, description: values.description });
+  if (result.success)
+    return { ok: true, value: { title: result.data.title, description: result.data.description } };
+  return { ok: false, errors: fieldErrors(result.error, ['title', 'description']) };
+}
+
+/** SPEC §5 reason form: title required; relevance, belief and support optional (empty is null). */
+export function parseReasonForm(values: ReasonFormValues, id: ReasonId): FormResult<Reason, ReasonField> {
+  const result = reasonSchema.safeParse({
+    id,
+    title: values.title,
+    relevance: values.relevance,
+    belief: toRating(values.belief, beliefValues),
+    support: toRating(values.support, supportValues),
+  });
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, errors: fieldErrors(result.error, ['title', 'relevance', 'belief', 'support']) };
+}
+
+function toRating<V extends string>(value: string, allowed: readonly V[]): V | null {
+  return (allowed as readonly string[]).includes(value) ? (value as V) : null;
+}
+
+/** The first message for each field, keyed by the first segment of the issue's path. */
+interface IssueList {
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+}
+
+function fieldErrors<F extends string>(error: IssueList, fields: readonly F[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    if (fields.includes(field) && errors[field] === undefined) errors[field] = issue.message;
+  }
+  if (Object.keys(errors).length === 0 && fields[0] !== undefined)
+    errors[fields[0]] = error.issues[0]?.message ?? 'Invalid';
+  return errors;
+}
+
+/** A new reason id (PRODUCT §3: UUIDs). */
+export function newReasonId(): ReasonId {
+  return crypto.randomUUID() as ReasonId;
+}
+
+/**
+ * Saves a reason from the form: replaces the reason with its id, or adds it when the draft no
+ * longer has it (another tab deleted it while this form was open), so what was typed is kept.
+ */
+export function saveReason(draft: Draft, reason: Reason, now: Date): Draft {
+  const exists = draft.data.reasons.some((r) => r.id === reason.id);
+  return exists ? updateReason(draft, reason, now) : addReason(draft, reason, now);
+}
+
+/** PRODUCT §3: a map holds at most 1,000 reasons; the message to show when adding one more. */
+export function reasonCountError(draft: Draft, limit: number = defaultLimits.reasonCount): string | null {
+  return draft.data.reasons.length >= limit
+    ? `A map can have at most ${limit.toLocaleString('en')} reasons`
+    : null;
+}

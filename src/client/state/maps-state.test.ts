@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { Draft, PublishedMap } from '../../domain/belief-map';
+import { parseMapId, type MapIdParts } from '../../domain/map-id';
+import {
+  emptyMapsState,
+  formatPublished,
+  pathAfterDiscard,
+  pathAfterEdit,
+  reconcileDraft,
+  setEntry,
+  subtitleOf,
+  viewMap,
+  type DraftEntry,
+} from './maps-state';
+
+const ids = (input: string): MapIdParts => {
+  const parsed = parseMapId(input);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+const map: PublishedMap = {
+  version: '1.0',
+  published: '2026-11-20T10:00:00.000Z',
+  data: { title: 'Bike lane', description: null, reasons: [] },
+};
+const draft = (updatedAt: string): Draft => ({ ...map, updatedAt });
+const entry = (updatedAt: string, fields: Partial<DraftEntry> = {}): DraftEntry => ({
+  kind: 'draft',
+  draft: draft(updatedAt),
+  stored: true,
+  saveError: null,
+  ...fields,
+});
+
+describe('viewMap (SPEC §3: each entry is a map, "error" or absent)', () => {
+  it('is loading while absent, and an error for a malformed id at once', () => {
+    expect(viewMap(emptyMapsState, 'bike-lane')).toEqual({ status: 'loading' });
+    expect(viewMap(emptyMapsState, 'draft.default')).toEqual({ status: 'loading' });
+    expect(viewMap(emptyMapsState, 'Bike Lane')).toEqual({
+      status: 'error',
+      message: 'Map id Bike Lane does not match expected format',
+    });
+  });
+
+  it('shows a published map with its draft only when the user has one', () => {
+    let state = setEntry(emptyMapsState, 'bike-lane', { kind: 'published', map });
+    state = setEntry(state, 'draft.bike-lane', 'error');
+    expect(viewMap(state, 'bike-lane')).toMatchObject({ status: 'published', draft: null });
+    state = setEntry(state, 'draft.bike-lane', entry('2026-11-21T00:00:00.000Z', { stored: false }));
+    expect(viewMap(state, 'bike-lane')).toMatchObject({ draft: null }); // a fresh copy is no draft
+    state = setEntry(
+      state,
+      'draft.bike-lane',
+      entry('2026-11-21T00:00:00.000Z', { stored: false, saveError: 'full' }),
+    );
+    expect(viewMap(state, 'bike-lane')).toMatchObject({ draft: { saveError: 'full' } });
+  });
+
+  it('shows a draft, or the error of its base map', () => {
+    let state = setEntry(emptyMapsState, 'gone', 'error', 'Map gone does not exist');
+    expect(viewMap(state, 'draft.gone')).toEqual({ status: 'error', message: 'Map gone does not exist' });
+    state = setEntry(state, 'draft.bike-lane', entry('2026-11-21T00:00:00.000Z'));
+    expect(viewMap(state, 'draft.bike-lane')).toMatchObject({ status: 'draft', id: { baseId: 'bike-lane' } });
+  });
+});
+
+describe('reconcileDraft', () => {
+  const older = entry('2026-11-21T00:00:00.000Z');
+  const newer = entry('2026-11-22T00:00:00.000Z');
+
+  it('never replaces a draft held only in memory by an older stored one (nothing typed is lost)', () => {
+    const unsaved = entry('2026-11-22T00:00:00.000Z', { saveError: 'full' });
+    expect(reconcileDraft(unsaved, older)).toBe(unsaved);
+    expect(reconcileDraft(unsaved, 'error')).toBe(unsaved);
+    const newest = entry('2026-11-23T00:00:00.000Z');
+    expect(reconcileDraft(unsaved, newest)).toBe(newest);
+  });
+
+  it('keeps the same object for an unchanged draft, and takes a changed or deleted one', () => {
+    expect(reconcileDraft(older, entry('2026-11-21T00:00:00.000Z'))).toBe(older);
+    expect(reconcileDraft(older, newer)).toBe(newer);
+    expect(reconcileDraft(older, 'error')).toBe('error');
+    expect(reconcileDraft(undefined, newer)).toBe(newer);
+  });
+});
+
+describe('paths and texts', () => {
+  it('[SPEC §4] an edit on the published URL moves to the draft URL; elsewhere it stays', () => {
+    expect(pathAfterEdit('/map/bike-lane', ids('draft.bike-lane'))).toBe('/map/draft.bike-lane');
+    expect(pathAfterEdit('/map/draft.bike-lane', ids('draft.bike-lane'))).toBeNull();
+    expect(pathAfterEdit('/compare/draft.bike-lane/other', ids('draft.bike-lane'))).toBeNull();
+  });
+
+  it('[SPEC §4] discarding goes to the base map, or to a fresh draft.default', () => {
+    expect(pathAfterDiscard(ids('draft.bike-lane'))).toBe('/map/bike-lane');
+    expect(pathAfterDiscard(ids('draft.default'))).toBe('/map/draft.default');
+  });
+
+  it('[PRODUCT §6] subtitles: "New draft", "Draft of {base id}", "Published {date}"', () => {
+    const d = entry('2026-11-21T00:00:00.000Z');
+    expect(subtitleOf({ status: 'draft', id: ids('draft.default'), entry: d })).toBe('New draft');
+    expect(subtitleOf({ status: 'draft', id: ids('draft.bike-lane'), entry: d })).toBe('Draft of bike-lane');
+    expect(subtitleOf({ status: 'published', id: ids('bike-lane'), map, draft: null })).toBe(
+      'Published November 20, 2026',
+    );
+    expect(formatPublished('2026-01-01T00:30:00.000Z')).toBe('January 1, 2026'); // UTC, whatever the zone
+  });
+});

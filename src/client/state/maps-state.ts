@@ -1,0 +1,135 @@
+import type { Draft, PublishedMap } from '../../domain/belief-map';
+import { defaultMapId, parseMapId, type MapIdParts } from '../../domain/map-id';
+
+// SPEC §3: client state keeps a dictionary of maps by id; each entry is a map, "error", or absent
+// (not loaded yet). Published ids hold published maps; `draft.` ids hold drafts, where "error"
+// means there is no draft (SPEC §4). Everything here is pure: the store in maps-store.ts does the
+// loading and saving and replaces the state with what these functions return.
+
+export interface PublishedEntry {
+  readonly kind: 'published';
+  readonly map: PublishedMap;
+}
+
+export interface DraftEntry {
+  readonly kind: 'draft';
+  readonly draft: Draft;
+  /** True when the draft's persistence (local storage or the host) holds some version of it. */
+  readonly stored: boolean;
+  /** Why the latest version could not be stored; the draft is then held in this tab only. */
+  readonly saveError: string | null;
+}
+
+export type MapEntry = PublishedEntry | DraftEntry | 'error';
+
+export interface MapsState {
+  readonly entries: Readonly<Record<string, MapEntry | undefined>>;
+  /** Why an entry is "error", for the error page's detail line. */
+  readonly errors: Readonly<Record<string, string | undefined>>;
+}
+
+export const emptyMapsState: MapsState = { entries: {}, errors: {} };
+
+/** What a page shows for a map id from its URL. */
+export type MapView =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'draft'; id: MapIdParts; entry: DraftEntry }
+  | {
+      status: 'published';
+      id: MapIdParts;
+      map: PublishedMap;
+      /** null when no draft exists */ draft: DraftEntry | null;
+    };
+
+export function isDraftEntry(entry: MapEntry | undefined): entry is DraftEntry {
+  return typeof entry === 'object' && entry.kind === 'draft';
+}
+
+/** A draft the user has made: stored, or edited but refused by storage. A fresh copy is none. */
+export function isUserDraft(entry: MapEntry | undefined): entry is DraftEntry {
+  return isDraftEntry(entry) && (entry.stored || entry.saveError !== null);
+}
+
+/**
+ * The view of `input` in `state` (SPEC §2 "Map page", §4): a malformed id is an error at once; a
+ * draft id shows its draft, or the error of its base map; a published id shows the map with its
+ * draft, if the user has one. Anything not yet loaded is "loading".
+ */
+export function viewMap(state: MapsState, input: string): MapView {
+  const parsed = parseMapId(input);
+  if (!parsed.ok) return { status: 'error', message: parsed.error };
+  const id = parsed.value;
+  const base = state.entries[id.baseId];
+  const draft = state.entries[id.draftId];
+  const baseError = () => ({
+    status: 'error' as const,
+    message: state.errors[id.baseId] ?? `Map ${id.baseId} could not be loaded`,
+  });
+  if (id.isDraft) {
+    if (isDraftEntry(draft)) return { status: 'draft', id, entry: draft };
+    return base === 'error' ? baseError() : { status: 'loading' };
+  }
+  if (base === 'error') return baseError();
+  if (typeof base === 'object' && base.kind === 'published') {
+    return { status: 'published', id, map: base.map, draft: isUserDraft(draft) ? draft : null };
+  }
+  return { status: 'loading' };
+}
+
+/** Returns `state` with `id` set to `entry` (or removed when undefined) and its error message. */
+export function setEntry(
+  state: MapsState,
+  id: string,
+  entry: MapEntry | undefined,
+  error?: string,
+): MapsState {
+  const entries = { ...state.entries };
+  const errors = { ...state.errors };
+  if (entry === undefined) delete entries[id];
+  else entries[id] = entry;
+  if (entry === 'error' && error !== undefined) errors[id] = error;
+  else delete errors[id];
+  return { entries, errors };
+}
+
+/** True when `a` was saved later than `b` (ISO timestamps of any precision). */
+export function isNewer(a: Draft, b: Draft): boolean {
+  return Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+}
+
+/**
+ * What a freshly loaded draft entry should become, given the one in state: a version held only in
+ * this tab (storage refused it) is never replaced by an older stored one, so nothing typed is lost
+ * (PRODUCT §9); an unchanged draft keeps its entry, so a reload does not re-render the page.
+ */
+export function reconcileDraft(current: MapEntry | undefined, loaded: DraftEntry | 'error'): MapEntry {
+  if (!isDraftEntry(current)) return loaded;
+  if (current.saveError !== null && (loaded === 'error' || !isNewer(loaded.draft, current.draft)))
+    return current;
+  if (loaded === 'error') return 'error';
+  if (!current.stored && !loaded.stored) return current; // both fresh copies of the base
+  if (current.stored && loaded.stored && current.draft.updatedAt === loaded.draft.updatedAt) return current;
+  return loaded;
+}
+
+/** SPEC §4: after an edit made on the published URL, the page moves to the draft's URL. */
+export function pathAfterEdit(pathname: string, id: MapIdParts): string | null {
+  return pathname === `/map/${id.baseId}` ? `/map/${id.draftId}` : null;
+}
+
+/** SPEC §4: discarding goes to the base map, or to a fresh draft.default for the default draft. */
+export function pathAfterDiscard(id: MapIdParts): string {
+  return id.baseId === defaultMapId ? `/map/${id.draftId}` : `/map/${id.baseId}`;
+}
+
+/** PRODUCT §6: "New draft", "Draft of {base id}" or "Published {date}". */
+export function subtitleOf(view: Extract<MapView, { status: 'draft' | 'published' }>): string {
+  if (view.status === 'published') return `Published ${formatPublished(view.map.published)}`;
+  return view.id.baseId === defaultMapId ? 'New draft' : `Draft of ${view.id.baseId}`;
+}
+
+/** A readable, locale-independent date such as "November 20, 2026" (UTC, so tests are stable). */
+export function formatPublished(iso: string): string {
+  return new Date(iso).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+}

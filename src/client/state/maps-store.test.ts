@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import type { Draft, PublishedMap, Reason, ReasonId } from '../../domain/belief-map';
+import { addReason, deleteReason, updateBelief } from '../../domain/draft';
+import { MapsStore } from './maps-store';
+import { viewMap, type MapView } from './maps-state';
+import { createFakePersistence } from './test-support/fake-persistence';
+
+// The draft transitions of SPEC §4 against an in-memory persistence: what the page shows, what is
+// stored, and that nothing typed is lost by a failed publish, a full storage or another tab.
+
+const t0 = new Date('2026-11-22T10:00:00.000Z');
+const clock = () => {
+  let ms = t0.getTime();
+  return () => new Date((ms += 1000));
+};
+
+const rid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` as ReasonId;
+const reason = (n: number, fields: Partial<Reason> = {}): Reason => ({
+  id: rid(n),
+  title: `Reason ${n}`,
+  relevance: null,
+  belief: null,
+  support: null,
+  ...fields,
+});
+
+const bikeLane: PublishedMap = {
+  version: '1.0',
+  published: '2026-11-20T10:00:00.000Z',
+  data: {
+    title: 'Bike lane on Main Street',
+    description: 'Turn the parking lane into a protected bike lane.',
+    reasons: [
+      reason(1, { support: 'disconfirm' }),
+      reason(2, { support: 'strong-support', belief: 'agree' }),
+    ],
+  },
+};
+
+function setup() {
+  const persistence = createFakePersistence({ 'bike-lane-k3j9x2m7qa': bikeLane });
+  const store = new MapsStore(persistence, clock());
+  const view = (input: string): MapView => viewMap(store.getSnapshot(), input);
+  return { persistence, store, view };
+}
+
+function draftOf(view: MapView): Draft {
+  if (view.status !== 'draft') throw new Error(`expected a draft, got ${view.status}`);
+  return view.entry.draft;
+}
+
+describe('MapsStore: loading (SPEC §3, §4)', () => {
+  it('shows a malformed id as the error of SPEC §5', async () => {
+    const { store, view } = setup();
+    await store.load('Not_An_Id');
+    expect(view('Not_An_Id')).toEqual({
+      status: 'error',
+      message: 'Map id Not_An_Id does not match expected format',
+    });
+  });
+
+  it('is loading until loaded, then copies the default map into a new draft that is not stored', async () => {
+    const { store, view, persistence } = setup();
+    expect(view('draft.default')).toEqual({ status: 'loading' });
+    await store.load('draft.default');
+    const loaded = view('draft.default');
+    expect(loaded).toMatchObject({ status: 'draft', entry: { stored: false, saveError: null } });
+    expect(draftOf(loaded).data).toEqual({ title: 'New belief', description: null, reasons: [] });
+    expect(persistence.drafts.size).toBe(0);
+  });
+
+  it('loads a published map with its draft; an absent draft is "error", shown as no draft', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('bike-lane-k3j9x2m7qa');
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe('error');
+    expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', map: bikeLane, draft: null });
+
+    const edited = updateBelief(
+      { ...bikeLane, updatedAt: t0.toISOString() },
+      { title: 'Mine', description: null },
+      t0,
+    );
+    persistence.drafts.set('draft.bike-lane-k3j9x2m7qa', edited);
+    await store.load('bike-lane-k3j9x2m7qa');
+    expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', draft: { draft: edited } });
+  });
+
+  it('fetches a published map once: it never changes', async () => {
+    const { store, persistence } = setup();
+    await store.load('bike-lane-k3j9x2m7qa');
+    await store.load('bike-lane-k3j9x2m7qa');
+    await store.load('draft.bike-lane-k3j9x2m7qa');
+    expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(1);
+  });
+
+  it('shows "error" for an unknown map and for its draft id, and retries on the next load', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('no-such-map');
+    await store.load('draft.no-such-map');
+    expect(view('no-such-map')).toEqual({ status: 'error', message: 'Map no-such-map does not exist' });
+    expect(view('draft.no-such-map')).toMatchObject({ status: 'error' });
+    persistence.maps.set('no-such-map', bikeLane);
+    await store.load('no-such-map');
+    expect(view('no-such-map')).toMatchObject({ status: 'published' });
+  });
+
+  it('shows a network failure as an error', async () => {
+    const { store, view, persistence } = setup();
+    persistence.fetchMap = async () => {
+      throw new Error('Network error: the server could not be reached');
+    };
+    await store.load('bike-lane-k3j9x2m7qa');
+    expect(view('bike-lane-k3j9x2m7qa')).toEqual({
+      status: 'error',
+      message: 'Network error: the server could not be reached',
+    });
+  });
+});
+
+describe('MapsStore: editing (SPEC §4)', () => {
+  it('[D2][D3] stores each edit with a new updatedAt and the reasons in S order', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    const before = draftOf(view('draft.default'));
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1, { support: 'disconfirm' }), now));
+    const result = await store.edit('draft.default', (d, now) =>
+      addReason(d, reason(2, { support: 'support' }), now),
+    );
+    const after = draftOf(view('draft.default'));
+    expect(after.data.reasons.map((r) => r.id)).toEqual([rid(2), rid(1)]);
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+    expect(persistence.drafts.get('draft.default')).toEqual(after);
+    expect(result.previous.draft.data.reasons.map((r) => r.id)).toEqual([rid(1)]);
+    expect(view('draft.default')).toMatchObject({ entry: { stored: true, saveError: null } });
+  });
+
+  it('edits a draft it has not loaded yet, copying its base (the compare page merges so)', async () => {
+    const { store, persistence } = setup();
+    const { next } = await store.edit('draft.bike-lane-k3j9x2m7qa', (d, now) => deleteReason(d, rid(1), now));
+    expect(next.data.reasons.map((r) => r.id)).toEqual([rid(2)]);
+    expect(next.published).toBe(bikeLane.published);
+    expect(persistence.drafts.get('draft.bike-lane-k3j9x2m7qa')).toEqual(next);
+  });
+
+  it('runs edits one after another, so two quick edits both land', async () => {
+    const { store, view } = setup();
+    await store.load('draft.default');
+    await Promise.all([
+      store.edit('draft.default', (d, now) => addReason(d, reason(1), now)),
+      store.edit('draft.default', (d, now) => addReason(d, reason(2), now)),
+    ]);
+    expect(draftOf(view('draft.default')).data.reasons).toHaveLength(2);
+  });
+
+  it('keeps an edit refused by a full storage in memory, says why, and never loads an older one over it', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    persistence.full = true;
+    const result = await store.edit('draft.default', (d, now) => addReason(d, reason(2), now));
+    expect(result.saveError).toContain('refused to save');
+    expect(view('draft.default')).toMatchObject({ entry: { stored: true, saveError: result.saveError } });
+    expect(persistence.drafts.get('draft.default')?.data.reasons).toHaveLength(1);
+
+    await store.load('draft.default'); // a revisit re-reads the older stored draft
+    expect(draftOf(view('draft.default')).data.reasons).toHaveLength(2);
+
+    persistence.full = false;
+    await store.edit('draft.default', (d, now) => addReason(d, reason(3), now));
+    expect(persistence.drafts.get('draft.default')?.data.reasons).toHaveLength(3);
+    expect(view('draft.default')).toMatchObject({ entry: { saveError: null } });
+  });
+
+  it('edits the newer draft another tab stored instead of overwriting it', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const elsewhere = addReason(
+      persistence.drafts.get('draft.default')!,
+      reason(2),
+      new Date('2030-01-01T00:00:00Z'),
+    );
+    persistence.drafts.set('draft.default', elsewhere); // no storage event seen yet
+    await store.edit('draft.default', (d, now) => addReason(d, reason(3), now));
+    expect(draftOf(view('draft.default')).data.reasons.map((r) => r.id)).toEqual([rid(1), rid(2), rid(3)]);
+  });
+
+  it('restore puts back the previous draft, or removes a draft that was only a fresh copy', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    const first = await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const second = await store.edit('draft.default', (d, now) => addReason(d, reason(2), now));
+    await store.restore('draft.default', second.previous);
+    expect(persistence.drafts.get('draft.default')?.data.reasons).toHaveLength(1);
+    await store.restore('draft.default', first.previous);
+    expect(persistence.drafts.has('draft.default')).toBe(false);
+    expect(view('draft.default')).toMatchObject({ entry: { stored: false } });
+  });
+});
+
+describe('MapsStore: publishing and discarding (SPEC §4)', () => {
+  it('publishes the draft, deletes it, and resolves to the new id', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) =>
+      updateBelief(d, { title: 'Bike lane', description: null }, now),
+    );
+    const id = await store.publish('draft.default');
+    expect(id).toBe('published-1');
+    expect(persistence.published[0]?.title).toBe('Bike lane');
+    expect(persistence.drafts.has('draft.default')).toBe(false);
+    expect(store.getSnapshot().entries['draft.default']).toBe('error');
+    await store.load(id);
+    expect(view(id)).toMatchObject({ status: 'published', draft: null });
+  });
+
+  it('keeps the draft exactly as it was when publishing fails', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const stored = structuredClone(persistence.drafts.get('draft.default'));
+    const shown = view('draft.default');
+    persistence.publishFails = true;
+    await expect(store.publish('draft.default')).rejects.toThrow('Error persisting belief map');
+    expect(persistence.drafts.get('draft.default')).toEqual(stored);
+    expect(view('draft.default')).toEqual(shown);
+  });
+
+  it('discards a draft and restores it on Undo', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('bike-lane-k3j9x2m7qa');
+    await store.edit('draft.bike-lane-k3j9x2m7qa', (d, now) => deleteReason(d, rid(1), now));
+    const kept = persistence.drafts.get('draft.bike-lane-k3j9x2m7qa');
+    const previous = await store.discard('draft.bike-lane-k3j9x2m7qa');
+    expect(persistence.drafts.has('draft.bike-lane-k3j9x2m7qa')).toBe(false);
+    expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', draft: null });
+    await store.restore('draft.bike-lane-k3j9x2m7qa', previous!);
+    expect(persistence.drafts.get('draft.bike-lane-k3j9x2m7qa')).toEqual(kept);
+    expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ draft: { draft: kept } });
+  });
+
+  it('a load that started before a discard does not bring the draft back', async () => {
+    const { store, view } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const loading = store.load('draft.default');
+    await store.discard('draft.default');
+    await loading;
+    expect(view('draft.default').status).not.toBe('draft');
+  });
+});
+
+describe('MapsStore: other tabs', () => {
+  it('follows a draft another tab changed or deleted, and tells the page', async () => {
+    const { store, view, persistence } = setup();
+    const stop = store.watch();
+    const changes: string[] = [];
+    store.onExternalChange((c) => changes.push(`${c.draftId} ${c.change}`));
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+
+    const theirs = addReason(
+      persistence.drafts.get('draft.default')!,
+      reason(2),
+      new Date('2030-01-01T00:00:00Z'),
+    );
+    persistence.changeElsewhere('draft.default', theirs);
+    await store.refresh('draft.default'); // waits for the queued refresh
+    expect(draftOf(view('draft.default'))).toEqual(theirs);
+
+    persistence.changeElsewhere('draft.default', null);
+    await store.refresh('draft.default');
+    expect(view('draft.default')).toMatchObject({ status: 'draft', entry: { stored: false } });
+    expect(draftOf(view('draft.default')).data.reasons).toEqual([]);
+    expect(changes).toEqual(['draft.default updated', 'draft.default deleted']);
+    stop();
+  });
+
+  it('ignores drafts it never loaded', async () => {
+    const { store, persistence } = setup();
+    store.watch();
+    persistence.changeElsewhere('draft.other', null);
+    await store.refresh('draft.other');
+    expect(store.getSnapshot().entries['draft.other']).toBeUndefined();
+  });
+});

@@ -1,0 +1,285 @@
+import type { Draft, PublishedMap } from '../../domain/belief-map';
+import { createDraft } from '../../domain/draft';
+import { parseMapId } from '../../domain/map-id';
+import type { Persistence } from '../persistence/host';
+import { loadMap } from './load-map';
+import {
+  emptyMapsState,
+  isDraftEntry,
+  isNewer,
+  reconcileDraft,
+  setEntry,
+  type DraftEntry,
+  type MapEntry,
+  type MapsState,
+} from './maps-state';
+
+// The client's maps (SPEC §3) and every transition of a draft (SPEC §4): load, edit, publish,
+// discard, restore. Framework-free, so it is unit-tested without a browser; React reads it through
+// useSyncExternalStore (maps-context.tsx).
+//
+// Two rules keep drafts safe. Every change of a draft goes through one queue, so two quick edits,
+// or an edit racing a publish, never read the same old draft. And every change bumps the draft's
+// revision, so a slow load that started before it cannot put an older draft back.
+
+/** A change to a draft: a pure function such as those of domain/draft.ts or domain/merge.ts. */
+export type DraftChange = (draft: Draft, now: Date) => Draft;
+
+export interface EditResult {
+  /** The entry before the edit; `restore(draftId, previous)` undoes the edit. */
+  previous: DraftEntry;
+  next: Draft;
+  /** Set when storage refused the draft (e.g. full); the edit is still held in this tab. */
+  saveError: string | null;
+}
+
+/** A draft changed by another tab or window (the storage event), for the page to announce. */
+export interface ExternalChange {
+  draftId: string;
+  change: 'updated' | 'deleted';
+}
+
+export class MapsStore {
+  private state: MapsState = emptyMapsState;
+  private readonly listeners = new Set<() => void>();
+  private readonly externalListeners = new Set<(change: ExternalChange) => void>();
+  private readonly revisions = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly persistence: Persistence;
+  /** The persistence, but published maps come from state once loaded: they never change (PRODUCT §5). */
+  private readonly cachedPersistence: Persistence;
+  private readonly now: () => Date;
+
+  constructor(persistence: Persistence, now: () => Date = () => new Date()) {
+    this.persistence = persistence;
+    this.now = now;
+    this.cachedPersistence = {
+      ...persistence,
+      fetchMap: async (mapId) => {
+        const entry = this.state.entries[mapId];
+        if (typeof entry === 'object' && entry.kind === 'published') return entry.map;
+        return persistence.fetchMap(mapId);
+      },
+    };
+  }
+
+  // --- reading, for useSyncExternalStore -------------------------------------------------------
+
+  readonly getSnapshot = (): MapsState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Calls `listener` when another tab changes or deletes a draft this store holds. */
+  onExternalChange(listener: (change: ExternalChange) => void): () => void {
+    this.externalListeners.add(listener);
+    return () => this.externalListeners.delete(listener);
+  }
+
+  // --- loading ---------------------------------------------------------------------------------
+
+  /**
+   * Loads `input` (SPEC §3–§4): a published id loads the map (once; published maps never change)
+   * and re-reads its draft; a draft id re-reads the draft or copies its base. Never throws: a
+   * failure becomes an "error" entry.
+   */
+  async load(input: string): Promise<void> {
+    const parsed = parseMapId(input);
+    if (!parsed.ok) {
+      this.set(input, 'error', parsed.error);
+      return;
+    }
+    const id = parsed.value;
+    if (this.state.entries[id.baseId] === 'error') this.set(id.baseId, undefined); // retry
+    const revision = this.revision(id.draftId);
+    const result = await loadMap(this.cachedPersistence, input, this.now);
+    if (!result.ok) {
+      console.warn(`Could not load map ${input}: ${result.error}`);
+      this.set(id.baseId, 'error', result.error);
+      return;
+    }
+    const loaded = result.value;
+    if (loaded.kind === 'published') this.set(id.baseId, { kind: 'published', map: loaded.map });
+    if (revision !== this.revision(id.draftId)) return; // the draft changed while we were reading
+    const draft: DraftEntry | 'error' =
+      loaded.kind === 'draft'
+        ? { kind: 'draft', draft: loaded.draft, stored: loaded.stored, saveError: null }
+        : loaded.draft
+          ? { kind: 'draft', draft: loaded.draft, stored: true, saveError: null }
+          : 'error';
+    const next = reconcileDraft(this.state.entries[id.draftId], draft);
+    if (next !== this.state.entries[id.draftId]) this.set(id.draftId, next);
+  }
+
+  // --- changing drafts -------------------------------------------------------------------------
+
+  /**
+   * Applies `change` to the draft `draftId` (SPEC §4: the change sets updatedAt and re-sorts), shows
+   * it at once and stores it. A newer version stored by another tab is edited instead of this
+   * tab's copy, so neither tab overwrites the other. Rejects only when the draft cannot be loaded.
+   */
+  edit(draftId: string, change: DraftChange): Promise<EditResult> {
+    return this.enqueue(async () => {
+      const current = await this.currentDraft(draftId);
+      let base = current.draft;
+      if (current.saveError === null) {
+        const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
+        if (stored && isNewer(stored, base)) base = stored;
+      }
+      const previous: DraftEntry = { ...current, draft: base };
+      const next = change(base, this.now());
+      this.bump(draftId);
+      this.set(draftId, { kind: 'draft', draft: next, stored: current.stored, saveError: null });
+      const saveError = await this.store(draftId, next, current.stored);
+      return { previous, next, saveError };
+    });
+  }
+
+  /** Puts `previous` back (Undo): stores it again, or deletes the draft if it was a fresh copy. */
+  restore(draftId: string, previous: DraftEntry): Promise<void> {
+    return this.enqueue(async () => {
+      this.bump(draftId);
+      this.set(draftId, previous);
+      if (previous.stored || previous.saveError !== null)
+        await this.store(draftId, previous.draft, previous.stored);
+      else await this.persistence.deleteDraft(draftId);
+    });
+  }
+
+  /** Deletes the draft (SPEC §4 "Discarding") and resolves to what it was, for Undo. */
+  discard(draftId: string): Promise<DraftEntry | null> {
+    return this.enqueue(async () => {
+      const entry = this.state.entries[draftId];
+      this.bump(draftId);
+      await this.persistence.deleteDraft(draftId);
+      this.set(draftId, 'error');
+      return isDraftEntry(entry) ? entry : null;
+    });
+  }
+
+  /**
+   * Publishes the draft (SPEC §4): sends it, then deletes it, and resolves to the new map id. On
+   * failure it rejects and the draft stays exactly as it was. A draft changed while the request
+   * was out (in another tab) is kept.
+   */
+  publish(draftId: string): Promise<string> {
+    return this.enqueue(async () => {
+      const current = await this.currentDraft(draftId);
+      const revision = this.revision(draftId);
+      const newId = await this.persistence.publishMap(current.draft.data);
+      const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
+      const changedElsewhere = stored !== null && isNewer(stored, current.draft);
+      if (revision === this.revision(draftId) && !changedElsewhere) {
+        this.bump(draftId);
+        await this.persistence
+          .deleteDraft(draftId)
+          .catch((error: unknown) => console.warn('Could not delete the published draft', error));
+        this.set(draftId, 'error');
+      }
+      return newId;
+    });
+  }
+
+  // --- other tabs ------------------------------------------------------------------------------
+
+  /** Follows drafts changed in other tabs (PRODUCT issue: two tabs stay in step). */
+  watch(): () => void {
+    return this.persistence.watchDrafts((draftId) => {
+      const ids =
+        draftId === '*' ? Object.keys(this.state.entries).filter((id) => id.startsWith('draft.')) : [draftId];
+      for (const id of ids) void this.refresh(id);
+    });
+  }
+
+  /** Re-reads one draft after another tab changed it; ignores drafts this store never loaded. */
+  refresh(draftId: string): Promise<void> {
+    return this.enqueue(async () => {
+      const entry = this.state.entries[draftId];
+      if (entry === undefined) return;
+      const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
+      if (stored) {
+        if (isDraftEntry(entry) && !isNewer(stored, entry.draft) && (entry.stored || entry.saveError)) return;
+        this.bump(draftId);
+        this.set(draftId, { kind: 'draft', draft: stored, stored: true, saveError: null });
+        this.emit({ draftId, change: 'updated' });
+        return;
+      }
+      if (!isDraftEntry(entry) || !entry.stored || entry.saveError !== null) return;
+      // Deleted (discarded or published) elsewhere: show a fresh copy of the base, as a reload would.
+      this.bump(draftId);
+      const base = await this.baseOf(draftId);
+      this.set(
+        draftId,
+        base
+          ? { kind: 'draft', draft: createDraft(base, this.now()), stored: false, saveError: null }
+          : 'error',
+      );
+      this.emit({ draftId, change: 'deleted' });
+    });
+  }
+
+  // --- internals -------------------------------------------------------------------------------
+
+  /** The draft in state, or loaded as a draft route would load it (the compare page may edit a draft it never showed). */
+  private async currentDraft(draftId: string): Promise<DraftEntry> {
+    const entry = this.state.entries[draftId];
+    if (isDraftEntry(entry)) return entry;
+    const result = await loadMap(this.cachedPersistence, draftId, this.now);
+    if (!result.ok || result.value.kind !== 'draft')
+      throw new Error(result.ok ? `${draftId} is not a draft id` : result.error);
+    const loaded: DraftEntry = {
+      kind: 'draft',
+      draft: result.value.draft,
+      stored: result.value.stored,
+      saveError: null,
+    };
+    this.set(draftId, loaded);
+    return loaded;
+  }
+
+  private async baseOf(draftId: string): Promise<PublishedMap | null> {
+    const parsed = parseMapId(draftId);
+    if (!parsed.ok) return null;
+    return this.cachedPersistence.fetchMap(parsed.value.baseId).catch(() => null);
+  }
+
+  /** Stores `draft`; resolves to null, or to the message of a refused write (kept in memory). */
+  private async store(draftId: string, draft: Draft, wasStored: boolean): Promise<string | null> {
+    const revision = this.revision(draftId);
+    let saveError: string | null = null;
+    try {
+      await this.persistence.persistDraft(draftId, draft);
+    } catch (error) {
+      saveError = error instanceof Error ? error.message : String(error);
+      console.warn(`Could not store draft ${draftId}: ${saveError}`);
+    }
+    if (revision === this.revision(draftId))
+      this.set(draftId, { kind: 'draft', draft, stored: saveError === null || wasStored, saveError });
+    return saveError;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private revision(draftId: string): number {
+    return this.revisions.get(draftId) ?? 0;
+  }
+
+  private bump(draftId: string): void {
+    this.revisions.set(draftId, this.revision(draftId) + 1);
+  }
+
+  private set(id: string, entry: MapEntry | undefined, error?: string): void {
+    this.state = setEntry(this.state, id, entry, error);
+    for (const listener of this.listeners) listener();
+  }
+
+  private emit(change: ExternalChange): void {
+    for (const listener of this.externalListeners) listener(change);
+  }
+}

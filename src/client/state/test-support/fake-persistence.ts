@@ -1,0 +1,65 @@
+import type { Draft, MapData, PublishedMap } from '../../../domain/belief-map';
+import { defaultMap } from '../../../domain/built-in/ids';
+import { DraftStorageError } from '../../persistence/local-drafts';
+import type { Persistence } from '../../persistence/host';
+
+// An in-memory Persistence for the state tests: drafts in a Map, published maps in another, and
+// switches to make storage refuse writes or publishing fail, as local storage and the API can.
+
+export interface FakePersistence extends Persistence {
+  drafts: Map<string, Draft>;
+  maps: Map<string, PublishedMap>;
+  published: MapData[];
+  /** Makes persistDraft throw as a full local storage does. */
+  full: boolean;
+  /** Makes publishMap reject. */
+  publishFails: boolean;
+  /** How many times fetchMap asked for each id. */
+  mapFetches: Map<string, number>;
+  /** Simulates another tab writing or deleting a draft (fires the watchDrafts listeners). */
+  changeElsewhere(draftId: string, draft: Draft | null): void;
+}
+
+export function createFakePersistence(maps: Record<string, PublishedMap> = {}): FakePersistence {
+  const listeners = new Set<(draftId: string) => void>();
+  const fake: FakePersistence = {
+    drafts: new Map(),
+    maps: new Map(Object.entries({ default: defaultMap, ...maps })),
+    published: [],
+    full: false,
+    publishFails: false,
+    mapFetches: new Map(),
+    async fetchDraft(draftId) {
+      return structuredClone(fake.drafts.get(draftId) ?? null);
+    },
+    async persistDraft(draftId, draft) {
+      if (fake.full)
+        throw new DraftStorageError('Your browser refused to save the draft (QuotaExceededError).');
+      fake.drafts.set(draftId, structuredClone(draft));
+    },
+    async deleteDraft(draftId) {
+      fake.drafts.delete(draftId);
+    },
+    async fetchMap(mapId) {
+      fake.mapFetches.set(mapId, (fake.mapFetches.get(mapId) ?? 0) + 1);
+      return structuredClone(fake.maps.get(mapId) ?? null);
+    },
+    async publishMap(data) {
+      if (fake.publishFails) throw new Error('Error persisting belief map');
+      fake.published.push(structuredClone(data));
+      const id = `published-${fake.published.length}`;
+      fake.maps.set(id, { version: '1.0', published: '2026-11-22T00:00:00.000Z', data });
+      return id;
+    },
+    watchDrafts(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    changeElsewhere(draftId, draft) {
+      if (draft) fake.drafts.set(draftId, structuredClone(draft));
+      else fake.drafts.delete(draftId);
+      for (const listener of listeners) listener(draftId);
+    },
+  };
+  return fake;
+}
