@@ -6,7 +6,7 @@ import {
   type MapData,
   type PublishedMap,
 } from '../../domain/belief-map';
-import { getBuiltInMap } from '../../domain/built-in/index';
+import { defaultMap, isHelpExampleId } from '../../domain/built-in/ids';
 import { createMap, getMap } from './api-client';
 import { readLocalDraft, removeLocalDraft, watchLocalDrafts, writeLocalDraft } from './local-drafts';
 
@@ -55,7 +55,7 @@ export function createPersistence(host: BeliefMapHost = {}): Persistence {
       else removeLocalDraft(draftId);
     },
     async fetchMap(mapId) {
-      const builtIn = getBuiltInMap(mapId);
+      const builtIn = await loadBuiltInMap(mapId);
       if (builtIn) return builtIn;
       if (!host.fetchMap) return getMap(mapId);
       const value = await host.fetchMap(mapId);
@@ -71,4 +71,15 @@ export function createPersistence(host: BeliefMapHost = {}): Persistence {
       return host.fetchDraft ? () => {} : watchLocalDrafts(onChange);
     },
   };
+}
+
+/**
+ * PRODUCT §4: a built-in map, or null. The help examples are several KB of prose that only the
+ * Help story opens, so they load on first use rather than with the first page (PRODUCT §9 budget).
+ */
+export async function loadBuiltInMap(mapId: string): Promise<PublishedMap | null> {
+  if (mapId === 'default') return defaultMap;
+  if (!isHelpExampleId(mapId)) return null;
+  const { helpExampleMaps } = await import('../../domain/built-in/help-examples');
+  return helpExampleMaps[mapId];
 }

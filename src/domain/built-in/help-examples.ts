@@ -1,14 +1,11 @@
 import type { PublishedMap, Reason } from '../belief-map';
 import { createIconsMap } from './help-example-icons';
 import { elmStreetBelief, elmStreetReasons as r, rate } from './help-example-reasons';
-import type { HelpExampleId } from './index';
+import { builtInPublished as published, type HelpExampleId } from './ids';
 
 // PRODUCT §7: the worked example of the Help page. Alice and Bob, neighbours on Birch Road, disagree
 // about a bike lane on Elm Street; each map below is one step of their discussion (STORY.md).
 // Rated maps list their reasons in a saved draft's order (SPEC §4), so "Edit a copy" keeps it.
-
-// The same value as `builtInPublished` in index.ts, repeated because index.ts imports this module.
-const published = '2026-01-01T00:00:00.000Z';
 
 function elmStreetMap(description: string, reasons: Reason[]): PublishedMap {
   return { version: '1.0', published, data: { title: elmStreetBelief, description, reasons } };

@@ -1,29 +1,12 @@
 import type { PublishedMap } from '../belief-map';
 import type { MapId } from '../map-id';
 import { helpExampleMaps } from './help-examples';
+import { defaultMap, helpExampleIds } from './ids';
+
+export { builtInPublished, defaultMap, helpExampleIds, isHelpExampleId, type HelpExampleId } from './ids';
 
 // PRODUCT §4: maps that ship with the app. The client shows them without a request and the API
 // answers them too; they never expire.
-
-/** Built-in maps carry a fixed publication time so their answers are stable (and cacheable). */
-export const builtInPublished = '2026-01-01T00:00:00.000Z';
-
-export const defaultMap: PublishedMap = {
-  version: '1.0',
-  published: builtInPublished,
-  data: { title: 'New belief', description: null, reasons: [] },
-};
-
-export const helpExampleIds = [
-  'help-example-icons',
-  'help-example-initial',
-  'help-example-alice-1',
-  'help-example-bob-1',
-  'help-example-combined-reasons',
-  'help-example-alice-2',
-  'help-example-bob-2',
-] as const;
-export type HelpExampleId = (typeof helpExampleIds)[number];
 
 const builtInMaps: ReadonlyMap<string, PublishedMap> = new Map<string, PublishedMap>([
   ['default', defaultMap],
