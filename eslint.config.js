@@ -43,7 +43,14 @@ export default tseslint.config(
   {
     files: ['src/client/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'],
+          // The app has its own small router (first-load budget, PRODUCT §9).
+          paths: [{ name: 'react-router', message: 'Import from src/client/lib/router instead.' }],
+        },
+      ],
     },
   },
   {

@@ -50,10 +50,11 @@ describe('shell', () => {
     await page.goto('/help');
     const menu = page.getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('link', { name: 'Compare maps' }).isVisible()).toBe(false);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Compare maps' }).isVisible()).toBe(false);
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('link', { name: 'Compare maps' }).click();
+    await nav.getByRole('link', { name: 'Compare maps' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/compare');
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

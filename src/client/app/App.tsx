@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from '../lib/router';
 import { createPersistence, type BeliefMapHost } from '../persistence/host';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
 import { PersistenceProvider } from './persistence-context';
 
 // SPEC §2: the routes. Each page is its own chunk, loaded when first visited, so the first page
-// loads only what it needs. Declarative routing (not the data router) keeps the router's share
-// of the first load small (PRODUCT §9, the 100 KB budget).
+// loads only what it needs (PRODUCT §9, the 100 KB budget, which is also why the router is the
+// app's own small one: lib/router.tsx).
 const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
 const ChooseComparePage = lazy(() =>
   import('../pages/compare/ChooseComparePage').then((m) => ({ default: m.ChooseComparePage })),

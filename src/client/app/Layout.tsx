@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/router';
 import { Header } from '../components/Header';
 import { FlashBar, FlashProvider } from '../state/flash';
 

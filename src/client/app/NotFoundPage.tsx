@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import { useColorScheme } from './use-color-scheme';
 
 /** SPEC §2, PRODUCT §6: title, the three links, the colour-mode button and the narrow-screen menu. */

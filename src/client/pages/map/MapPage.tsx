@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 // Placeholder until "The map page" issue lands.
