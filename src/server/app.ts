@@ -1,12 +1,14 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { answerClientError } from './client-errors';
 import type { Config } from './config';
 import { errorBody, installErrorHandler } from './errors';
 import { healthRoutes } from './routes/health';
 import { mapRoutes } from './routes/maps';
 import { registerClient } from './static';
 import type { MapStore } from './store/map-store';
+import { createRedisClient } from './store/redis';
 
 export interface AppDeps {
   store: MapStore;
@@ -30,9 +32,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The router's default (100) answers longer ids with its own 414 in another shape; let every id
     // reach the route, which answers any malformed one with PRODUCT §5's 400. No route uses a regex.
     routerOptions: { maxParamLength: 16 * 1024 },
-    // A slow or hung client cannot hold a connection: the whole request must arrive in 30 s.
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    // A slow or hung client cannot hold a connection: the whole request (headers and body) must
+    // arrive within REQUEST_TIMEOUT_MS (else 408), and a connection silent both ways for
+    // CONNECTION_TIMEOUT_MS mid-request (a client that stopped reading) is closed. Node checks
+    // requests against the timeout every connectionsCheckingInterval (30 s by default): check at
+    // a quarter of the timeout, so a request is cut off at most 25% late.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -70,8 +81,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
+  // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather
+  // than refusing them.
+  const redis = config.redisUrl
+    ? createRedisClient(config.redisUrl, {
+        onReady: () => app.log.info('redis: connected; rate limits are shared'),
+        onUnavailable: (error) =>
+          app.log.warn({ err: error }, 'redis: unavailable; publishes are not rate-limited until it is back'),
+      })
+    : null;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many maps published from this address; try again in ${Math.ceil(context.ttl / 1000)} s`,

@@ -14,8 +14,14 @@ export interface Config {
   createRateLimit: number;
   /** Set when a Redis server shares the rate-limit counters between instances. */
   redisUrl: string | null;
+  /** Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep apart by it. */
+  redisKeyPrefix: string;
   /** Trust X-Forwarded-For from a load balancer in front (needed for per-address limits there). */
   trustProxy: boolean;
+  /** Longest a request (headers and body) may take to arrive; a slower client gets 408. */
+  requestTimeoutMs: number;
+  /** A connection silent both ways for this long during a request is closed (e.g. a client not reading). */
+  connectionTimeoutMs: number;
   limits: MapLimits;
   bodyLimitBytes: number;
   /** How often expired maps are deleted, in milliseconds; 0 turns the sweep off. */
@@ -41,6 +47,11 @@ export const settings: readonly Setting[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'CREATE_RATE_LIMIT', default: '60', description: 'Publishes a minute per client address; 0 = off' },
   { name: 'REDIS_URL', default: '', description: 'redis://HOST:PORT to share rate limits between instances' },
+  {
+    name: 'REDIS_KEY_PREFIX',
+    default: 'belief-map:rate-limit:',
+    description: 'Prefix of the rate-limit keys in Redis; one per deployment sharing a Redis',
+  },
   {
     name: 'TRUST_PROXY',
     default: 'false',
@@ -68,6 +79,16 @@ export const settings: readonly Setting[] = [
   },
   { name: 'MAX_REASONS', default: String(defaultLimits.reasonCount), description: 'Reasons in one map' },
   { name: 'BODY_LIMIT', default: String(defaultBodyLimitBytes), description: 'Largest request body, bytes' },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description: 'Longest a request (headers and body) may take to arrive; slower clients get 408',
+  },
+  {
+    name: 'CONNECTION_TIMEOUT_MS',
+    default: '60000',
+    description: 'A connection silent both ways this long mid-request is closed',
+  },
   {
     name: 'SWEEP_INTERVAL_MS',
     default: String(60 * 60 * 1000),
@@ -116,7 +137,10 @@ export function parseConfig(env: Record<string, string | undefined>, clientDir: 
         logLevel,
         createRateLimit: integer('CREATE_RATE_LIMIT', 0, 1_000_000),
         redisUrl: redisUrl || null,
+        redisKeyPrefix: get('REDIS_KEY_PREFIX'),
         trustProxy: trust === 'true',
+        requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000),
+        connectionTimeoutMs: integer('CONNECTION_TIMEOUT_MS', 100, 3_600_000),
         limits: {
           titleLength: integer('MAX_TITLE_LENGTH', 1, 1_000_000),
           descriptionLength: integer('MAX_DESCRIPTION_LENGTH', 1, 10_000_000),

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,15 +20,21 @@ async function main(): Promise<void> {
   if (!parsed.ok) return fail(`Invalid configuration: ${parsed.error}`);
   const { config } = parsed;
 
+  // The app's logger exists only once the store is open; until then idle errors go unreported
+  // (the pool drops the broken connection either way).
+  let log: FastifyBaseLogger | null = null;
+  const onIdleError = (error: Error) =>
+    log?.warn({ err: error }, 'database: an idle connection failed; the next request opens a new one');
   let store;
   try {
-    store = await openStore(config.database);
+    store = await openStore(config.database, { onIdleError });
   } catch (error) {
     const where = config.database.kind === 'sqlite' ? config.database.path : 'DATABASE_URL';
     return fail(`Cannot open the database at ${where}: ${(error as Error).message}`);
   }
 
   const app = await buildApp(config, { store });
+  log = app.log;
   if (!config.clientDir) app.log.warn('dist/client is missing: serving the API only (run npm run build)');
   const stopSweep = startExpirySweep(store, config.sweepIntervalMs, () => new Date(), app.log);
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -10,6 +9,7 @@ import {
   dropPostgresSchema,
   openPostgresStore,
 } from '../../src/server/store/postgres-store';
+import { startTcpProxy } from '../support/tcp-proxy';
 
 // The API over a PostgreSQL store: a publish round trip, and what clients see while the database
 // is away (503, then recovery without a restart).
@@ -97,44 +97,6 @@ describe('API while PostgreSQL cannot be reached', () => {
   });
 });
 
-/** A TCP proxy in front of PostgreSQL that a test can cut and restore, as a network or a restart would. */
-async function startProxy(targetUrl: string) {
-  const target = new URL(targetUrl);
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const listen = async () => {
-    server = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as AddressInfo).port;
-  };
-  await listen();
-  return {
-    url: () => {
-      const url = new URL(targetUrl);
-      url.hostname = '127.0.0.1';
-      url.port = String(port);
-      return url.toString();
-    },
-    async cut() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    },
-    restore: listen,
-  };
-}
-
 describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
   const schemas: string[] = [];
   const freshSchema = () => {
@@ -162,7 +124,7 @@ describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
   });
 
   it('answers 503 while the database is away and recovers by itself when it returns', async () => {
-    const proxy = await startProxy(postgresUrl!);
+    const proxy = await startTcpProxy(postgresUrl!);
     const idleErrors: Error[] = [];
     const store = createPostgresStore(proxy.url(), {
       schema: freshSchema(),
@@ -186,5 +148,6 @@ describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
     const again = await app.inject({ method: 'GET', url: `/api/map/${id}` });
     expect(again.statusCode).toBe(200);
     expect(await publish(app)).not.toBe(id);
+    await proxy.close();
   });
 });

@@ -1,14 +1,19 @@
 import type { DatabaseConfig } from '../config';
 import type { MapStore } from './map-store';
-import { openPostgresStore } from './postgres-store';
+import { openPostgresStore, type PostgresStoreOptions } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
 
+export interface OpenStoreOptions {
+  /** PostgreSQL only: told about failures of idle pooled connections, for the log. */
+  onIdleError?: PostgresStoreOptions['onIdleError'];
+}
+
 /** Opens the store that `DATABASE_URL` names, with its migrations applied. */
-export async function openStore(database: DatabaseConfig): Promise<MapStore> {
+export async function openStore(database: DatabaseConfig, options: OpenStoreOptions = {}): Promise<MapStore> {
   switch (database.kind) {
     case 'sqlite':
       return openSqliteStore(database.path);
     case 'postgres':
-      return openPostgresStore(database.url);
+      return openPostgresStore(database.url, { onIdleError: options.onIdleError });
   }
 }

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { parseConfig } from '../../src/server/config';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { publishBody, sampleMapData } from '../support/maps';
+import { startTcpProxy } from '../support/tcp-proxy';
+
+// Issue "several instances": CREATE_RATE_LIMIT counts per instance, unless REDIS_URL names a
+// Redis that every instance shares; then a client's publishes count the same on all of them.
+// A Redis that is away never stops publishing: the limit is skipped until it is back.
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('TEST_REDIS_URL is not set: skipping the rate-limit tests over a shared Redis');
+
+const dir = mkdtempSync(join(tmpdir(), 'belief-map-shared-limit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** Keys of this run only, so runs (and the other tests) sharing the Redis never count together. */
+const runPrefix = `belief-map-test:${randomBytes(6).toString('hex')}:`;
+let instances = 0;
+
+/** An instance with its own SQLite file, as separate machines would have. */
+async function instance(env: Record<string, string>): Promise<FastifyInstance> {
+  const dbPath = join(dir, `instance-${++instances}.sqlite`);
+  const parsed = parseConfig(
+    {
+      LOG_LEVEL: 'silent',
+      SWEEP_INTERVAL_MS: '0',
+      CREATE_RATE_LIMIT: '3',
+      DATABASE_URL: `sqlite:${dbPath}`,
+      ...env,
+    },
+    null,
+  );
+  if (!parsed.ok) throw new Error(parsed.error);
+  const app = await buildApp(parsed.config, { store: openSqliteStore(dbPath), logger: false });
+  apps.push(app);
+  return app;
+}
+
+const body = publishBody(sampleMapData(2));
+
+async function publishFrom(app: FastifyInstance, address: string): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/map/create',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
+  return response.statusCode;
+}
+
+describe('without REDIS_URL', () => {
+  it('each instance counts a client address alone', async () => {
+    const a = await instance({});
+    const b = await instance({});
+    for (let i = 0; i < 3; i++) expect(await publishFrom(a, '203.0.113.7')).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await publishFrom(b, '203.0.113.7')).toBe(200);
+    expect(await publishFrom(a, '203.0.113.7')).toBe(429);
+    expect(await publishFrom(b, '203.0.113.7')).toBe(429);
+  });
+});
+
+describe('with a REDIS_URL that does not answer', () => {
+  it('publishes without a limit, each within the Redis command timeout', async () => {
+    // Nothing listens on port 1: every connection is refused.
+    const app = await instance({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: runPrefix });
+    for (let i = 0; i < 5; i++) {
+      const started = Date.now();
+      expect(await publishFrom(app, '203.0.113.7')).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('with REDIS_URL shared by two instances', () => {
+  it('counts a client address across both: 2 publishes on A and 2 on B make the 4th a 429', async () => {
+    const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `${runPrefix}shared:` };
+    const a = await instance(env);
+    const b = await instance(env);
+    expect(await publishFrom(a, '203.0.113.7')).toBe(200);
+    expect(await publishFrom(a, '203.0.113.7')).toBe(200);
+    expect(await publishFrom(b, '203.0.113.7')).toBe(200);
+    const fourth = await b.inject({
+      method: 'POST',
+      url: '/api/map/create',
+      remoteAddress: '203.0.113.7',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Too many maps/),
+    });
+    expect(await publishFrom(a, '203.0.113.7')).toBe(429);
+    // Another address has its own count, on either instance.
+    expect(await publishFrom(b, '198.51.100.20')).toBe(200);
+  });
+
+  it('keeps deployments with different key prefixes apart', async () => {
+    const a = await instance({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `${runPrefix}blue:` });
+    const b = await instance({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `${runPrefix}green:` });
+    for (let i = 0; i < 3; i++) expect(await publishFrom(a, '203.0.113.7')).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await publishFrom(b, '203.0.113.7')).toBe(200);
+    expect(await publishFrom(a, '203.0.113.7')).toBe(429);
+  });
+
+  it('lets publishes through while Redis is away and counts again once it is back', async () => {
+    const proxy = await startTcpProxy(redisUrl!, 6379);
+    try {
+      const app = await instance({ REDIS_URL: proxy.url(), REDIS_KEY_PREFIX: `${runPrefix}outage:` });
+      expect(await publishFrom(app, '203.0.113.7')).toBe(200);
+      expect(await publishFrom(app, '203.0.113.7')).toBe(200);
+
+      await proxy.cut();
+      for (let i = 0; i < 4; i++) expect(await publishFrom(app, '203.0.113.7')).toBe(200);
+
+      await proxy.restore();
+      // The client reconnects within a few seconds; the count of 2 from before is still in Redis.
+      const statuses: number[] = [];
+      const deadline = Date.now() + 10_000;
+      while (!statuses.includes(429) && Date.now() < deadline) {
+        statuses.push(await publishFrom(app, '203.0.113.7'));
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await proxy.close();
+    }
+  }, 20_000);
+});
