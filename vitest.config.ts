@@ -1,14 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (domain, server API over inject and real SQLite files, client logic) and
-// `e2e` (real Chromium through playwright-core against the real server; see tests/e2e/README.md).
+// Three projects: `unit` (domain, server API over inject and real SQLite files, client logic),
+// `e2e` (real Chromium through playwright-core against the real server; see tests/e2e/README.md)
+// and `reliability` (tests/reliability: kill -9 under load, fuzzing, database outages, slow
+// clients; `npm run test:reliability`, which CI runs too). The one that takes only seconds also runs
+// with the unit tests, so `npm test` covers it.
+const quickReliabilityTests = ['tests/reliability/slow-client.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/api/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'tests/api/**/*.test.ts',
+            ...quickReliabilityTests,
+          ],
           environment: 'node',
         },
       },
@@ -21,6 +31,18 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Each file loads the machine on its own (a server process under 1,000 publishes, a
+          // fuzzer); one at a time keeps their timings meaningful on a 2-core machine.
+          fileParallelism: false,
         },
       },
     ],

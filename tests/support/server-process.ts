@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The real server process (src/server/main.ts, as `npm start` runs it) for tests and benchmarks
+// that must kill it, restart it, or keep its event loop apart from the load generator's.
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A port that was free a moment ago on 127.0.0.1 (main.ts does not print the port it got for 0). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the process has exited, however it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL if it is still running after `graceMs`; resolves once it is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Settings for main.ts on top of the defaults below (HOST, PORT, LOG_LEVEL, CREATE_RATE_LIMIT). */
+  env?: Record<string, string>;
+  /** Extra Node flags, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /** How long to wait for /healthz to answer 200. */
+  startTimeoutMs?: number;
+}
+
+/**
+ * Starts main.ts on a free port of 127.0.0.1 in one Node process (no tsx wrapper process, so a
+ * signal reaches the server itself) and resolves once /healthz answers 200.
+ */
+export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: repoRoot,
+      // Only what is set here: no PORT or DATABASE_URL leaks in from the shell.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? repoRoot,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        CREATE_RATE_LIMIT: '0',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async (graceMs = 10_000) => {
+    if (gone) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (gone) throw new Error(`main.ts exited before answering:\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`main.ts did not answer /healthz within the deadline:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return { url, child, output: () => output, exited, stop };
+}
