@@ -27,7 +27,10 @@ describe('defaults (PRODUCT §2, §3)', () => {
         logLevel: 'info',
         createRateLimit: 60,
         redisUrl: null,
+        redisKeyPrefix: 'belief-map:rate-limit:',
         trustProxy: false,
+        requestTimeoutMs: 30_000,
+        connectionTimeoutMs: 60_000,
         limits: {
           titleLength: 300,
           descriptionLength: 20_000,
@@ -77,6 +80,9 @@ describe('values that are read', () => {
       MAX_REASONS: '14',
       BODY_LIMIT: '4096',
       SWEEP_INTERVAL_MS: '0',
+      REDIS_KEY_PREFIX: 'staging:limits:',
+      REQUEST_TIMEOUT_MS: '5000',
+      CONNECTION_TIMEOUT_MS: '7000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -94,6 +100,9 @@ describe('values that are read', () => {
       },
       bodyLimitBytes: 4096,
       sweepIntervalMs: 0,
+      redisKeyPrefix: 'staging:limits:',
+      requestTimeoutMs: 5000,
+      connectionTimeoutMs: 7000,
     });
   });
 
