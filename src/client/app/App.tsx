@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from '../lib/router';
 import { createPersistence, type BeliefMapHost } from '../persistence/host';
+import { MapsStoreProvider } from '../state/maps-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
 import { PersistenceProvider } from './persistence-context';
@@ -54,11 +55,13 @@ export function App({ host, routing = { kind: 'browser' } }: AppProps) {
   );
   return (
     <PersistenceProvider value={persistence}>
-      {routing.kind === 'browser' ? (
-        <BrowserRouter>{content}</BrowserRouter>
-      ) : (
-        <MemoryRouter initialEntries={[routing.initialPath]}>{content}</MemoryRouter>
-      )}
+      <MapsStoreProvider>
+        {routing.kind === 'browser' ? (
+          <BrowserRouter>{content}</BrowserRouter>
+        ) : (
+          <MemoryRouter initialEntries={[routing.initialPath]}>{content}</MemoryRouter>
+        )}
+      </MapsStoreProvider>
     </PersistenceProvider>
   );
 }

@@ -26,6 +26,8 @@ interface FlashApi {
   /** Shows a message that stays until replaced or cleared, e.g. "Publishing map...". */
   showPending(text: string): void;
   clear(): void;
+  /** Pauses the current message's timer while the keyboard is in the bar (null resumes it). */
+  hold(key: number | null): void;
 }
 
 interface Current extends FlashMessage {
@@ -39,23 +41,35 @@ export const flashDurations = { redirect: 2000, publishError: 3000, undo: 5000 }
 
 export function FlashProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<Current | null>(null);
+  const [heldKey, setHeldKey] = useState<number | null>(null);
   const counter = useRef(0);
+  const remaining = useRef({ key: -1, ms: 0 });
   const api = useMemo<FlashApi>(
     () => ({
       show: (message) => setCurrent({ ...message, key: ++counter.current }),
       showPending: (text) => setCurrent({ text, durationMs: Infinity, key: ++counter.current }),
       clear: () => setCurrent(null),
+      hold: (key) => setHeldKey(key),
     }),
     [],
   );
+  // A message with Undo must stay long enough to reach with the keyboard: its time does not run
+  // while focus is in the bar (WCAG 2.2.1), and goes on with what was left when focus leaves.
+  const held = current !== null && heldKey === current.key;
   useEffect(() => {
-    if (!current || !Number.isFinite(current.durationMs)) return;
+    if (!current || !Number.isFinite(current.durationMs) || held) return;
+    if (remaining.current.key !== current.key)
+      remaining.current = { key: current.key, ms: current.durationMs };
+    const started = Date.now();
     const timer = setTimeout(
       () => setCurrent((c) => (c?.key === current.key ? null : c)),
-      current.durationMs,
+      remaining.current.ms,
     );
-    return () => clearTimeout(timer);
-  }, [current]);
+    return () => {
+      clearTimeout(timer);
+      if (remaining.current.key === current.key) remaining.current.ms -= Date.now() - started;
+    };
+  }, [current, held]);
   return (
     <FlashContext.Provider value={api}>
       <CurrentFlashContext.Provider value={current}>{children}</CurrentFlashContext.Provider>
@@ -73,12 +87,38 @@ export function useFlash(): FlashApi {
 export function FlashBar() {
   const current = useContext(CurrentFlashContext);
   const api = useFlash();
+  const region = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
   const undo = useCallback(() => {
     current?.undo?.();
     api.clear();
   }, [current, api]);
+  // When the message that held focus goes away, focus would fall to the page's start; put it on
+  // the page's heading instead, so a keyboard user goes on from where they are.
+  useEffect(() => {
+    if (!hadFocus.current || region.current?.contains(document.activeElement)) return;
+    hadFocus.current = false;
+    api.hold(null);
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const target =
+      document.querySelector<HTMLElement>('#main h1[tabindex]') ?? document.getElementById('main');
+    target?.focus();
+  }, [current, api]);
   return (
-    <div className="flash-region">
+    <div
+      className="flash-region"
+      ref={region}
+      onFocus={() => {
+        hadFocus.current = true;
+        api.hold(current?.key ?? null);
+      }}
+      onBlur={(event) => {
+        if (region.current?.contains(event.relatedTarget as Node | null)) return;
+        api.hold(null);
+        // No related target: the focused button is being removed (or the window lost focus).
+        if (event.relatedTarget !== null) hadFocus.current = false;
+      }}
+    >
       <div role="status" className={current ? `flash-bar ${current.tone ?? 'info'}` : 'flash-bar empty'}>
         {current && (
           <>

@@ -1,15 +1,74 @@
-import { useParams } from '../../lib/router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useLoadedMap } from '../../state/maps-context';
+import type { MapView } from '../../state/maps-state';
+import { useExternalDraftChanges } from '../../state/use-draft-actions';
+import { DraftView } from './DraftView';
+import './map-page.css';
+import { PublishedView } from './PublishedView';
 
-// Placeholder until "The map page" issue lands.
+// SPEC §2 "Map page": /map/{mapId} shows a draft (editable) or a published map (read-only).
+
 export function MapPage() {
   const { mapId = '' } = useParams();
-  useDocumentTitle('New belief');
+  const location = useLocation();
+  // The location key changes on every navigation, even to the same URL, so each visit re-reads
+  // the draft (it may have been changed in another tab, or discarded and restored).
+  const view = useLoadedMap(mapId, location.key);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(documentTitle(view));
+  useExternalDraftChanges(view.status === 'draft' ? view.id.draftId : null);
+  useFocusAfterNavigation(location.key, view.status, heading);
+
   return (
-    <div className="page">
-      <h1>New belief</h1>
-      <p className="subtitle">{mapId}</p>
+    <div className="page map-page">
+      {view.status === 'loading' && <p className="map-loading">Loading map...</p>}
+      {view.status === 'error' && <MapError message={view.message} headingRef={heading} />}
+      {view.status === 'draft' && <DraftView key={view.id.draftId} view={view} headingRef={heading} />}
+      {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
       <p className="notice">Published maps are deleted automatically after 90 days.</p>
     </div>
   );
+}
+
+function documentTitle(view: MapView): string | null {
+  if (view.status === 'loading') return null;
+  if (view.status === 'error') return 'Error loading map';
+  return view.status === 'draft' ? view.entry.draft.data.title : view.map.data.title;
+}
+
+/** SPEC §8: the error page when a map fails to load (bad id, unknown map, network failure). */
+function MapError({ message, headingRef }: { message: string; headingRef: React.Ref<HTMLHeadingElement> }) {
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Error loading map
+      </h1>
+      <p>You might have mispasted the URL, or it might have been deleted.</p>
+      <p className="map-error-detail">{message}</p>
+      <p>
+        <Link to="/map/draft.default">Create a map</Link> or read the <Link to="/help">Help</Link>.
+      </p>
+    </>
+  );
+}
+
+/**
+ * After a navigation that removed the focused control (Discard, Undo, Edit a copy, Publish), focus
+ * would fall back to the start of the document; put it on the new page's heading instead. Focus
+ * that is still somewhere on the page is left alone, and the first load does not move it.
+ */
+function useFocusAfterNavigation(
+  key: string,
+  status: MapView['status'],
+  heading: React.RefObject<HTMLHeadingElement | null>,
+) {
+  const handledKey = useRef(key);
+  useEffect(() => {
+    if (status === 'loading' || handledKey.current === key) return;
+    handledKey.current = key;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  }, [key, status, heading]);
 }

@@ -1,0 +1,184 @@
+import { useEffect, useId, useState, type Ref } from 'react';
+import { Link } from '../../lib/router';
+import type { Reason, ReasonId } from '../../../domain/belief-map';
+import { addReason, deleteReason, updateBelief, type BeliefFields } from '../../../domain/draft';
+import { newReasonId, reasonCountError, saveReason } from '../../state/draft-forms';
+import type { MapView } from '../../state/maps-state';
+import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
+import { BeliefForm } from './BeliefForm';
+import { MapDescription, MapHeading } from './MapHeading';
+import { ReasonForm } from './ReasonForm';
+import { ReasonList } from './ReasonList';
+import { useUnsavedGuard } from './use-edit-form';
+
+type Editing = { kind: 'belief' } | { kind: 'add'; id: ReasonId } | { kind: 'reason'; id: ReasonId } | null;
+
+interface DraftViewProps {
+  view: Extract<MapView, { status: 'draft' }>;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * A draft (SPEC §2, §4): the map with "Edit belief", "Add item", "Edit item" per reason and the
+ * "Draft actions" region. One form is open at a time, in place of what it edits; while it is open
+ * the other edit buttons step aside, so nothing typed is dropped by opening another form.
+ */
+export function DraftView({ view, headingRef }: DraftViewProps) {
+  const { id, entry } = view;
+  const { draft } = entry;
+  const { saveDraft, publish, discard } = useDraftActions();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busy, setBusy] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const prefix = useId();
+  const controlId = (name: string) => `${prefix}-${name}`;
+  useUnsavedGuard(entry.saveError !== null);
+
+  // Focus goes back to the control that opened a form (issue item 3), once it is shown again.
+  useEffect(() => {
+    if (focusTarget === null) return;
+    document.getElementById(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const close = (target: string) => {
+    setEditing(null);
+    setFocusTarget(controlId(target));
+  };
+  const edit = async (change: Parameters<typeof saveDraft>[1], target: string, undoMessage?: string) => {
+    await saveDraft(id.draftId, change, undoMessage ? { undoMessage } : {});
+    close(target);
+  };
+
+  const saveBelief = (fields: BeliefFields) => edit((d, now) => updateBelief(d, fields, now), 'edit-belief');
+  const saveItem = (reason: Reason) =>
+    edit((d, now) => saveReason(d, reason, now), editing?.kind === 'add' ? 'add-item' : `edit-${reason.id}`);
+  const deleteItem = (reasonId: ReasonId) =>
+    edit((d, now) => deleteReason(d, reasonId, now), 'add-item', flashTexts.itemDeleted);
+
+  const run = async (action: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const formOpen = editing !== null;
+  return (
+    <>
+      <MapHeading view={view} data={draft.data} headingRef={headingRef} />
+      {entry.saveError && (
+        <p className="map-save-error">
+          <strong>Not saved in this browser.</strong> {entry.saveError} Keep this tab open, or publish the
+          draft.
+        </p>
+      )}
+      {editing?.kind === 'belief' ? (
+        <BeliefForm data={draft.data} onSave={saveBelief} onCancel={() => close('edit-belief')} />
+      ) : (
+        <>
+          <MapDescription description={draft.data.description} />
+          {!formOpen && (
+            <button
+              type="button"
+              id={controlId('edit-belief')}
+              disabled={busy}
+              onClick={() => setEditing({ kind: 'belief' })}
+            >
+              Edit belief
+            </button>
+          )}
+        </>
+      )}
+
+      <section className="map-reasons-section" aria-labelledby={controlId('reasons')}>
+        <div className="map-section-head">
+          <h2 id={controlId('reasons')}>Reasons</h2>
+          <Link to="/help" className="map-icons-help">
+            What the icons mean
+          </Link>
+        </div>
+        <ReasonList
+          reasons={draft.data.reasons}
+          empty="No reasons yet. Add the reasons for and against this belief with Add item."
+          renderForm={(reason) =>
+            editing?.kind === 'reason' && editing.id === reason.id ? (
+              <ReasonForm
+                reason={reason}
+                newId={reason.id}
+                onSave={saveItem}
+                onDelete={() => deleteItem(reason.id)}
+                onCancel={() => close(`edit-${reason.id}`)}
+              />
+            ) : null
+          }
+          renderActions={(reason, titleId) =>
+            !formOpen && (
+              <button
+                type="button"
+                id={controlId(`edit-${reason.id}`)}
+                aria-describedby={titleId}
+                disabled={busy}
+                onClick={() => setEditing({ kind: 'reason', id: reason.id })}
+              >
+                Edit item
+              </button>
+            )
+          }
+        />
+        {editing?.kind === 'add' ? (
+          <div className="add-form">
+            <ReasonForm
+              reason={null}
+              newId={editing.id}
+              addError={reasonCountError(draft)}
+              onSave={(reason) => edit((d, now) => addReason(d, reason, now), 'add-item')}
+              onCancel={() => close('add-item')}
+            />
+          </div>
+        ) : (
+          !formOpen && (
+            <button
+              type="button"
+              id={controlId('add-item')}
+              className="map-add-item"
+              disabled={busy}
+              onClick={() => setEditing({ kind: 'add', id: newReasonId() })}
+            >
+              Add item
+            </button>
+          )
+        )}
+      </section>
+
+      <section className="map-draft-actions" aria-labelledby={controlId('actions')}>
+        <h2 id={controlId('actions')}>Draft actions</h2>
+        <p className="map-actions-hint">
+          Publishing gives the map its own link for anyone to read; the draft stays in this browser until
+          then.
+        </p>
+        <div className="form-buttons">
+          <button
+            type="button"
+            className="primary"
+            aria-disabled={busy || undefined}
+            onClick={() => void run(() => publish(id.draftId))}
+          >
+            Publish draft
+          </button>
+          <button
+            type="button"
+            className="danger"
+            aria-disabled={busy || undefined}
+            onClick={() => void run(() => discard(id.draftId))}
+          >
+            Discard draft
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Ref } from 'react';
+import { Link } from '../../lib/router';
+import type { MapData } from '../../../domain/belief-map';
+import { defaultMapId, type MapIdParts } from '../../../domain/map-id';
+import { subtitleOf, type MapView } from '../../state/maps-state';
+
+type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
+
+/** PRODUCT §6: the map title as heading level 1 and the subtitle under it. */
+export function MapHeading({
+  view,
+  data,
+  headingRef,
+}: {
+  view: LoadedView;
+  data: MapData;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {data.title}
+      </h1>
+      <p className="subtitle">
+        {view.status === 'draft' ? <DraftSubtitle id={view.id} /> : subtitleOf(view)}
+      </p>
+    </>
+  );
+}
+
+function DraftSubtitle({ id }: { id: MapIdParts }) {
+  if (id.baseId === defaultMapId) return 'New draft';
+  return (
+    <>
+      Draft of <Link to={`/map/${id.baseId}`}>{id.baseId}</Link>
+    </>
+  );
+}
+
+/** The description as typed: user text, rendered as text with its line breaks. */
+export function MapDescription({ description }: { description: string | null }) {
+  return description ? <p className="map-description">{description}</p> : null;
+}

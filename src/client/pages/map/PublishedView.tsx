@@ -1,0 +1,38 @@
+import type { Ref } from 'react';
+import { Link } from '../../lib/router';
+import type { MapView } from '../../state/maps-state';
+import { MapDescription, MapHeading } from './MapHeading';
+import { ReasonList } from './ReasonList';
+
+interface PublishedViewProps {
+  view: Extract<MapView, { status: 'published' }>;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** A published map is read-only (SPEC §6): links to edit a copy (or the draft) and to compare. */
+export function PublishedView({ view, headingRef }: PublishedViewProps) {
+  const { id, map, draft } = view;
+  return (
+    <>
+      <MapHeading view={view} data={map.data} headingRef={headingRef} />
+      <MapDescription description={map.data.description} />
+      <div className="map-links">
+        <Link to={`/map/${id.draftId}`} className="button primary">
+          {draft ? 'Continue editing your draft' : 'Edit a copy'}
+        </Link>
+        <Link to={`/compare?baseMapId=${encodeURIComponent(id.baseId)}`} className="button">
+          Compare
+        </Link>
+      </div>
+      <section className="map-reasons-section" aria-labelledby="published-reasons">
+        <div className="map-section-head">
+          <h2 id="published-reasons">Reasons</h2>
+          <Link to="/help" className="map-icons-help">
+            What the icons mean
+          </Link>
+        </div>
+        <ReasonList reasons={map.data.reasons} empty="This map has no reasons." />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { usePersistence } from '../app/persistence-context';
+import { MapsStore } from './maps-store';
+import { viewMap, type MapView, type MapsState } from './maps-state';
+
+// React's view of the MapsStore: one store per mounted app, following other tabs while mounted.
+
+const MapsStoreContext = createContext<MapsStore | null>(null);
+
+/** Provides one MapsStore over the app's persistence and keeps it in step with other tabs. */
+export function MapsStoreProvider({ children }: { children: ReactNode }) {
+  const persistence = usePersistence();
+  const store = useMemo(() => new MapsStore(persistence), [persistence]);
+  useEffect(() => store.watch(), [store]);
+  return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;
+}
+
+export function useMapsStore(): MapsStore {
+  const store = useContext(MapsStoreContext);
+  if (!store) throw new Error('useMapsStore needs a MapsStoreProvider');
+  return store;
+}
+
+export function useMapsState(): MapsState {
+  const store = useMapsStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}
+
+/**
+ * The view of map id `input`, loading it on first use and again whenever `reloadKey` changes
+ * (the map page passes the location key, so every visit re-reads the draft). An error from an
+ * earlier visit is not shown until this visit's load has answered.
+ */
+export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
+  const store = useMapsStore();
+  const state = useMapsState();
+  const [answered, setAnswered] = useState<{ input: string; key: unknown } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void store.load(input).then(() => {
+      if (current) setAnswered({ input, key: reloadKey });
+    });
+    return () => {
+      current = false;
+    };
+  }, [store, input, reloadKey]);
+  const view = useMemo(() => viewMap(state, input), [state, input]);
+  const isAnswered = answered !== null && answered.input === input && answered.key === reloadKey;
+  return view.status === 'error' && !isAnswered ? { status: 'loading' } : view;
+}
