@@ -5,7 +5,12 @@ declare global {
   interface Window {
     /** PRODUCT §8: a standalone page may supply host functions before the bundle loads. */
     BeliefMapHost?: BeliefMapHost;
+    /** PRODUCT §8: the bundle's mount function, for a host page that places the app itself. */
+    BeliefMap?: { mount: typeof mount };
   }
 }
 
-mount(document.getElementById('root')!, window.BeliefMapHost);
+window.BeliefMap = { mount };
+
+const root = document.getElementById('root');
+if (root) mount(root, window.BeliefMapHost);
