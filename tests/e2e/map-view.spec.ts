@@ -1,0 +1,161 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beliefLabels, beliefValues, supportLabels, supportValues } from '../../src/domain/ratings';
+import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { addItem, axeViolations, heading, openMap, pathOf, reasonTitles } from './support/map-page';
+import { publishTestMap, testReason, type TestReason } from './support/published-maps';
+
+// The map page issue, items 1, 2 and 4: "Loading map..." while loading, the error page of SPEC §8
+// for a bad id, an unknown map or a failed network; a published map read-only with its reasons
+// in their saved order and icons named by the labels of SPEC §3; axe-core finds nothing, in both
+// colour modes, at 1280 and 360 px.
+
+let app: RunningApp;
+let browser: Browser;
+let mapId: string;
+let published: string;
+
+// Every belief and support value, and none, in an order that is not the draft order (SPEC §4).
+const reasons: TestReason[] = [
+  ...beliefValues.map((belief, i) => testReason(`Belief ${belief}`, { belief, support: supportValues[i]! })),
+  testReason('No ratings', { relevance: 'Because <b>markup</b> stays text.' }),
+].reverse();
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  ({ id: mapId, published } = await publishTestMap(app, {
+    title: 'Every rating <script>alert(1)</script>',
+    description: 'What each icon looks like.\nSecond line.',
+    reasons,
+  }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const errorText = 'You might have mispasted the URL, or it might have been deleted.';
+
+describe('viewing a map', () => {
+  it('shows "Loading map..." until the map arrives', async () => {
+    const { page, context } = await openSession(browser, app);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/map/${mapId}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/map/${mapId}`);
+    await page.getByText('Loading map...', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    release();
+    await heading(page).waitFor();
+    expect(await page.getByText('Loading map...').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a published map read-only, in its saved order, with named icons and user text as text', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await openMap(page, mapId);
+    expect(await heading(page).textContent()).toBe('Every rating <script>alert(1)</script>');
+    expect(await page.title()).toBe('Every rating <script>alert(1)</script> - Belief Map');
+    const date = new Date(published).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(await page.getByText(`Published ${date}`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('What each icon looks like.').textContent()).toBe(
+      'What each icon looks like.\nSecond line.',
+    );
+    expect(await page.getByText('Because <b>markup</b> stays text.').isVisible()).toBe(true);
+    expect(await reasonTitles(page)).toEqual(reasons.map((r) => r.title));
+    expect(await page.getByText('Published maps are deleted automatically after 90 days.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('button', { name: /Edit|Add item|Publish|Discard/ }).count()).toBe(0);
+
+    // Each reason: a belief icon and a support icon named by the labels of SPEC §3, each label's
+    // drawing different from every other's (shape, not colour alone).
+    for (const reason of reasons) {
+      const item = page.getByRole('listitem').filter({ hasText: reason.title });
+      const belief = beliefLabels[reason.belief ?? 'none'];
+      const support = supportLabels[reason.support ?? 'none'];
+      expect(await item.getByRole('img', { name: belief, exact: true }).count(), belief).toBe(1);
+      expect(await item.getByRole('img', { name: support, exact: true }).count(), support).toBe(1);
+    }
+    const drawings = await page.evaluate(() => {
+      const byLabel = new Map<string, string>();
+      for (const icon of document.querySelectorAll('main [role="img"]')) {
+        byLabel.set(icon.getAttribute('aria-label')!, icon.querySelector('svg')!.innerHTML);
+      }
+      return [...byLabel.entries()];
+    });
+    expect(drawings).toHaveLength(12);
+    expect(new Set(drawings.map(([, svg]) => svg)).size).toBe(12);
+
+    // Its draft copies it, re-sorted as every saved draft is (SPEC §4).
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
+    await page.getByText(`Draft of ${mapId}`, { exact: true }).waitFor();
+    expect(await reasonTitles(page)).toEqual([
+      'Belief strong-agree',
+      'Belief agree',
+      'Belief strong-disagree',
+      'Belief disagree',
+      'Belief neutral',
+      'No ratings',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows "Error loading map" for a bad id, an unknown map, an unknown base and a network failure', async () => {
+    const { page, context } = await openSession(browser, app);
+    for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
+      await openMap(page, id);
+      expect(await heading(page).textContent(), id).toBe('Error loading map');
+      expect(await page.getByText(errorText).isVisible(), id).toBe(true);
+      expect(await page.title()).toBe('Error loading map - Belief Map');
+    }
+    expect(await page.getByText('Map id Not_A_Map does not match expected format').count()).toBe(0);
+    await openMap(page, 'Not_A_Map');
+    expect(await page.getByText('Map id Not_A_Map does not match expected format').isVisible()).toBe(true);
+
+    await page.route('**/api/map/**', (route) => route.abort('internetdisconnected'));
+    await openMap(page, mapId);
+    expect(await heading(page).textContent()).toBe('Error loading map');
+    expect(await page.getByText(errorText).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`passes axe-core in ${colorScheme} mode at 1280 and 360 px, with a form open`, async () => {
+      for (const width of [1280, 360]) {
+        const { page, context } = await openSession(browser, app, {
+          colorScheme,
+          viewport: { width, height: 800 },
+          bypassCSP: true, // axe-core is injected as an inline script
+        });
+        const where = `${colorScheme} ${width}px`;
+        await openMap(page, mapId);
+        expect(await axeViolations(page), `published, ${where}`).toEqual([]);
+        await openMap(page, 'draft.default');
+        await addItem(page, {
+          title: 'A reason',
+          relevance: 'Why it matters',
+          belief: 'agree',
+          support: 'support',
+        });
+        expect(await axeViolations(page), `draft, ${where}`).toEqual([]);
+        await page.getByRole('button', { name: 'Edit item' }).click();
+        await page.getByLabel('Title', { exact: true }).fill('');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Reason title is required').waitFor();
+        expect(await axeViolations(page), `reason form with an error, ${where}`).toEqual([]);
+        await openMap(page, 'Not_A_Map');
+        expect(await axeViolations(page), `error page, ${where}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
+          width,
+        );
+        await context.close();
+      }
+    });
+  }
+});

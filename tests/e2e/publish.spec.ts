@@ -1,0 +1,183 @@
+import type { Browser, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import {
+  addItem,
+  editBelief,
+  expectShownFor,
+  flashLog,
+  flashText,
+  heading,
+  openMap,
+  pathOf,
+  reasonTitles,
+  recordFlashes,
+  storedDraft,
+} from './support/map-page';
+
+// The map page issue, items 4 and 5: publishing a draft sends exactly the draft to the API,
+// shows "Publishing map..." then "Redirecting to published map" for 2 s, clears the draft and
+// moves to /map/{new id}; the link opens read-only in a fresh browser, with "Edit a copy" and
+// "Compare". A failed publish shows "Error publishing map" for 3 s and keeps the draft as it was.
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const idPattern = /^\/map\/(main-street-bike-lane-[a-z0-9]{10,})$/;
+
+describe('publishing a draft', () => {
+  it('publishes, redirects to the new map, and the link opens read-only in a fresh browser', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await recordFlashes(context);
+    await openMap(page, 'draft.default');
+    await editBelief(page, 'Main Street bike lane', 'A protected lane instead of parking.');
+    await addItem(page, {
+      title: 'Safer cycling',
+      relevance: 'Crash figures.',
+      belief: 'agree',
+      support: 'strong-support',
+    });
+    await addItem(page, { title: 'Fewer parking places', belief: 'strong-agree', support: 'disconfirm' });
+    const draft = (await storedDraft(page, 'draft.default'))!;
+
+    const requests: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/map/create')) requests.push(request);
+    });
+    await page
+      .getByRole('region', { name: 'Draft actions' })
+      .getByRole('button', { name: 'Publish draft' })
+      .click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(idPattern);
+    const id = idPattern.exec(pathOf(page))![1]!;
+
+    // The API received exactly the draft, in the stored form without updatedAt (PRODUCT §5).
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.method()).toBe('POST');
+    expect(requests[0]!.postDataJSON()).toEqual({ version: '1.0', data: draft.data });
+    expect(await storedDraft(page, 'draft.default')).toBeNull();
+
+    await expect.poll(() => heading(page).textContent()).toBe('Main Street bike lane');
+    expect(await flashText(page)).toBe('Redirecting to published map');
+    await expectShownFor(page, 'Redirecting to published map', 2000);
+    expect((await flashLog(page)).map((entry) => entry.text)).toEqual([
+      'Publishing map...',
+      'Redirecting to published map',
+      '',
+    ]);
+
+    // Read-only, with the links of PRODUCT §6.
+    const date = new Date().toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(await page.getByText(`Published ${date}`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Main Street bike lane - Belief Map');
+    for (const name of ['Edit belief', 'Add item', 'Edit item', 'Publish draft', 'Discard draft']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('region', { name: 'Draft actions' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Edit a copy' }).getAttribute('href')).toBe(
+      `/map/draft.${id}`,
+    );
+    expect(await page.getByRole('link', { name: 'Compare', exact: true }).getAttribute('href')).toBe(
+      `/compare?baseMapId=${id}`,
+    );
+    expect(errors).toEqual([]);
+
+    // A fresh browser (no local storage) shows the same map.
+    const fresh = await openSession(browser, app);
+    await openMap(fresh.page, id);
+    expect(await heading(fresh.page).textContent()).toBe('Main Street bike lane');
+    expect(await fresh.page.getByText('A protected lane instead of parking.').isVisible()).toBe(true);
+    expect(await reasonTitles(fresh.page)).toEqual(['Safer cycling', 'Fewer parking places']);
+    expect(await fresh.page.getByText('Crash figures.').isVisible()).toBe(true);
+    const safer = fresh.page.getByRole('listitem').filter({ hasText: 'Safer cycling' });
+    expect(await safer.getByRole('img', { name: 'Agree', exact: true }).count()).toBe(1);
+    expect(await safer.getByRole('img', { name: 'Strongly supports', exact: true }).count()).toBe(1);
+
+    // "Edit a copy" makes a draft titled like the base, "Draft of {id}", stored from its first edit.
+    await fresh.page.getByRole('link', { name: 'Edit a copy' }).click();
+    await expect.poll(() => pathOf(fresh.page)).toBe(`/map/draft.${id}`);
+    await fresh.page.getByText(`Draft of ${id}`, { exact: true }).waitFor();
+    expect(await heading(fresh.page).textContent()).toBe('Main Street bike lane');
+    expect(await storedDraft(fresh.page, `draft.${id}`)).toBeNull();
+    await addItem(fresh.page, { title: 'Buses would be slower', support: 'disconfirm', belief: 'disagree' });
+    expect(await storedDraft(fresh.page, `draft.${id}`)).toMatchObject({
+      version: '1.0',
+      data: { title: 'Main Street bike lane', reasons: [{}, {}, {}] },
+    });
+    await openMap(fresh.page, id);
+    expect(
+      await fresh.page.getByRole('link', { name: 'Continue editing your draft' }).getAttribute('href'),
+    ).toBe(`/map/draft.${id}`);
+    expect(await fresh.page.getByRole('link', { name: 'Edit a copy' }).count()).toBe(0);
+    await fresh.context.close();
+    await context.close();
+  });
+
+  it('shows "Publishing map..." while the request is out', async () => {
+    const { page, context } = await openSession(browser, app);
+    await openMap(page, 'draft.default');
+    await editBelief(page, 'Slow publish');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/map/create', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await expect.poll(() => flashText(page)).toBe('Publishing map...');
+    expect(pathOf(page)).toBe('/map/draft.default');
+    release();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/map\/slow-publish-[a-z0-9]+$/);
+    await context.close();
+  });
+
+  it('on failure shows "Error publishing map" for 3 s and keeps the draft exactly as it was, ready to retry', async () => {
+    const { page, context } = await openSession(browser, app);
+    await recordFlashes(context);
+    await openMap(page, 'draft.default');
+    await editBelief(page, 'Main Street bike lane');
+    await addItem(page, { title: 'Safer cycling', support: 'support' });
+    const before = await storedDraft(page, 'draft.default');
+    await page.route('**/api/map/create', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"status":"error","message":"down"}',
+      }),
+    );
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await expect.poll(() => flashText(page)).toBe('Error publishing map');
+    expect(pathOf(page)).toBe('/map/draft.default');
+    expect(await storedDraft(page, 'draft.default')).toEqual(before);
+    expect(await reasonTitles(page)).toEqual(['Safer cycling']);
+    expect(await heading(page).textContent()).toBe('Main Street bike lane');
+    await expectShownFor(page, 'Error publishing map', 3000);
+    expect((await flashLog(page)).map((entry) => entry.text)).toEqual([
+      'Publishing map...',
+      'Error publishing map',
+      '',
+    ]);
+
+    // The network failing outright is the same error.
+    await page.unroute('**/api/map/create');
+    await page.route('**/api/map/create', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await expect.poll(() => flashText(page)).toBe('Error publishing map');
+    expect(await storedDraft(page, 'draft.default')).toEqual(before);
+
+    // Retry once the server answers again.
+    await page.unroute('**/api/map/create');
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(idPattern);
+    expect(await storedDraft(page, 'draft.default')).toBeNull();
+    await context.close();
+  });
+});
