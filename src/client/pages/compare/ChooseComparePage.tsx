@@ -1,11 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from '../../lib/router';
+import { mapIdFromInput } from '../../../domain/compare-ids';
 import { useDocumentTitle } from '../../components/use-document-title';
+import './compare.css';
 
-// Placeholder until the compare issue lands.
+/** SPEC §2, PRODUCT §6: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
   useDocumentTitle('Compare maps');
+  const [params] = useSearchParams();
+  const baseMapId = params.get('baseMapId') ?? '';
+  // Keyed by the query, so following a "Compare" link while here starts the form afresh.
+  return <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />;
+}
+
+function ChooseCompareForm({ initialBase }: { initialBase: string }) {
+  const navigate = useNavigate();
+  const [base, setBase] = useState(initialBase);
+  const [modified, setModified] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const baseId = mapIdFromInput(base);
+    const modifiedId = mapIdFromInput(modified);
+    // SPEC §5: with an empty field nothing happens except an error in the console. The form is
+    // noValidate so that the browser's own bubble does not stand in for this.
+    if (!baseId || !modifiedId) {
+      console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);
+      return;
+    }
+    navigate(`/compare/${encodeURIComponent(baseId)}/${encodeURIComponent(modifiedId)}`);
+  }
+
   return (
-    <div className="page">
+    <div className="page choose-compare">
       <h1>Compare maps</h1>
+      <p className="prose">
+        See what one map adds, removes or rates differently from another. Paste a link to each map, or type
+        its id. To merge differences into your draft, use the draft as the base map: its id is{' '}
+        <code>draft.</code> followed by the id of the map it copies.
+      </p>
+      <form className="compare-form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="compare-base">Base map</label>
+          <input
+            id="compare-base"
+            name="base"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="compare-base-hint"
+            value={base}
+            onChange={(event) => setBase(event.target.value)}
+          />
+          <p id="compare-base-hint" className="field-hint">
+            The map to compare against, e.g. help-example-alice-1
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="compare-modified">Modified map</label>
+          <input
+            id="compare-modified"
+            name="modified"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            // Arriving from a map's "Compare" link, the base is filled in: the other field is next.
+            autoFocus={initialBase !== ''}
+            aria-describedby="compare-modified-hint"
+            value={modified}
+            onChange={(event) => setModified(event.target.value)}
+          />
+          <p id="compare-modified-hint" className="field-hint">
+            The map whose differences to show, e.g. help-example-bob-1
+          </p>
+        </div>
+        <button type="submit" className="primary">
+          Compare
+        </button>
+      </form>
     </div>
   );
 }

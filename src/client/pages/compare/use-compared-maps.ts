@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { applyMerge, type MergeAction } from '../../../domain/merge';
+import { flashDurations, useFlash } from '../../state/flash';
+import { useLoadedMap, useMapsStore } from '../../state/maps-context';
+import type { MapView } from '../../state/maps-state';
+
+// SPEC §2, §4: the two maps of the compare page, and merging into the base when it is a draft.
+// The maps come from the app's one MapsStore, shared with the map page, and drafts change only
+// through it: a merge is a draft edit (stamped, sorted, stored; a newer version from another tab
+// is merged into rather than overwritten), and Undo is the store's restore.
+
+export type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
+
+export interface LoadFailure {
+  which: 'Base map' | 'Modified map';
+  message: string;
+}
+
+export type ComparedMaps =
+  | { status: 'loading' }
+  | { status: 'error'; failures: LoadFailure[] }
+  | { status: 'loaded'; base: LoadedView; modified: LoadedView };
+
+export interface ComparedMapsApi {
+  state: ComparedMaps;
+  /**
+   * Merges `action` into the base draft and, once stored, shows "Draft updated" with Undo for 5 s
+   * (or why storing failed: the merge is then kept in this tab). `onUndone` runs once an Undo has
+   * put the draft back. False, doing nothing, when the base is no draft or there is nothing to merge.
+   */
+  merge(action: MergeAction, onUndone: () => void): boolean;
+}
+
+function combine(base: MapView, modified: MapView): ComparedMaps {
+  if (base.status === 'loading' || modified.status === 'loading') return { status: 'loading' };
+  const failures: LoadFailure[] = [];
+  if (base.status === 'error') failures.push({ which: 'Base map', message: base.message });
+  if (modified.status === 'error') failures.push({ which: 'Modified map', message: modified.message });
+  if (base.status === 'error' || modified.status === 'error') return { status: 'error', failures };
+  return { status: 'loaded', base, modified };
+}
+
+/** Loads `baseInput` and `modifiedInput` (map ids from the URL) and follows changes to their drafts. */
+export function useComparedMaps(baseInput: string, modifiedInput: string): ComparedMapsApi {
+  const store = useMapsStore();
+  const flash = useFlash();
+  const baseView = useLoadedMap(baseInput);
+  const modifiedView = useLoadedMap(modifiedInput);
+  const state = useMemo(() => combine(baseView, modifiedView), [baseView, modifiedView]);
+
+  function merge(action: MergeAction, onUndone: () => void): boolean {
+    // SPEC §4: merging exists only when the base is a draft.
+    if (state.status !== 'loaded' || state.base.status !== 'draft') return false;
+    const { draftId } = state.base.id;
+    const shown = state.base.entry.draft;
+    if (applyMerge(shown, action, new Date()) === shown) return false;
+
+    void store
+      .edit(draftId, (draft, now) => applyMerge(draft, action, now))
+      .then(
+        ({ previous, saveError }) => {
+          const undo = () => void store.restore(draftId, previous).then(onUndone, onUndone);
+          if (saveError === null)
+            flash.show({ text: 'Draft updated', durationMs: flashDurations.undo, undo });
+          else flash.show({ text: saveError, durationMs: flashDurations.undo, tone: 'error', undo });
+        },
+        (error: unknown) =>
+          flash.show({
+            text: `The draft could not be changed: ${error instanceof Error ? error.message : String(error)}`,
+            durationMs: flashDurations.undo,
+            tone: 'error',
+          }),
+      );
+    return true;
+  }
+
+  return { state, merge };
+}
