@@ -1,0 +1,265 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { publishTestMap, testReason } from './support/published-maps';
+
+// The compare issue, items 2 and 3: choosing two maps, and comparing two published maps, which
+// shows every difference but offers no merge (the base is not a draft).
+
+let app: RunningApp;
+let browser: Browser;
+
+// Two versions of one map: "kept" and "cost" are in both unchanged, "injuries" only in the base,
+// "parking" only in the modified map, and "children" is rated and explained differently.
+const kept = testReason('A protected lane would make cycling safer', { belief: 'agree', support: 'support' });
+const cost = testReason('The lane costs less than a year of road repairs', {
+  belief: 'agree',
+  support: 'support',
+});
+const injuries = testReason('Five cyclists were injured on Elm Street in three years', {
+  belief: 'strong-agree',
+  support: 'strong-support',
+  relevance: 'Police figures.',
+});
+const parking = testReason('The parking lane is rarely full', {
+  belief: 'strong-agree',
+  support: 'support',
+  relevance: 'Counted every hour for two weeks in March.',
+});
+const childrenBase = testReason('More children would cycle to school', {
+  belief: 'agree',
+  support: 'support',
+  relevance: 'Two schools are on the route.',
+});
+const childrenModified = {
+  ...childrenBase,
+  belief: 'strong-agree' as const,
+  support: null,
+  relevance: 'Two schools are on the route, and the head teacher asked for the lane.',
+};
+
+let baseId: string;
+let modifiedId: string;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [{ id: baseId }, { id: modifiedId }] = await Promise.all([
+    publishTestMap(app, {
+      title: 'Elm Street should get a bike lane',
+      description: 'What the residents said at the first meeting.',
+      reasons: [kept, injuries, childrenBase, cost],
+    }),
+    publishTestMap(app, {
+      title: 'Elm Street should get a protected bike lane',
+      description: 'What the residents said at the first meeting.',
+      reasons: [childrenModified, kept, parking, cost],
+    }),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** The list item of the difference whose heading is `name`. */
+const item = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The item's text as it reads on screen, one space between its parts. */
+const text = async (page: Page, name: string) =>
+  (await item(page, name).innerText()).replace(/\s+/g, ' ').trim();
+
+describe('choose-compare page', () => {
+  it('pre-fills the base from ?baseMapId and compares the ids of two pasted URLs', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await page.goto(`/compare?baseMapId=${baseId}`);
+    await expect.poll(() => page.title()).toBe('Compare maps - Belief Map');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Compare maps');
+    const base = page.getByLabel('Base map');
+    const modified = page.getByLabel('Modified map');
+    expect(await base.inputValue()).toBe(baseId);
+    expect(await modified.inputValue()).toBe('');
+    // The base is filled in, so typing goes straight to the other field.
+    expect(await modified.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    await base.fill(`${app.baseUrl}/map/help-example-alice-1`);
+    await modified.fill(`  https://belief-map.example/map/${modifiedId}?utm_source=mail#reasons `);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await expect.poll(() => path(page)).toBe(`/compare/help-example-alice-1/${modifiedId}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('does nothing but write an error to the console while a field is empty', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await page.goto('/compare');
+    const base = page.getByLabel('Base map');
+    const modified = page.getByLabel('Modified map');
+    const compare = page.getByRole('button', { name: 'Compare' });
+    expect(await base.getAttribute('required')).not.toBeNull();
+    expect(await modified.getAttribute('required')).not.toBeNull();
+
+    await compare.click(); // both empty
+    await expect.poll(() => errors.length).toBe(1);
+    await base.fill('help-example-alice-1');
+    await compare.click(); // modified empty
+    await expect.poll(() => errors.length).toBe(2);
+    await modified.fill('   ');
+    await page.keyboard.press('Enter'); // blank is empty too, and Enter submits like the button
+    await expect.poll(() => errors.length).toBe(3);
+    await base.fill('https://belief-map.example/map/');
+    await modified.fill('help-example-bob-1');
+    await compare.click(); // a URL with nothing after /map/
+    await expect.poll(() => errors.length).toBe(4);
+
+    expect(path(page)).toBe('/compare');
+    expect(await modified.inputValue()).toBe('help-example-bob-1'); // nothing typed is lost
+    expect(errors.every((error) => error.includes('Compare needs two map ids'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('compare page with two published maps', () => {
+  it('marks each reason Added, Deleted or Changed, lists unchanged ones collapsed, offers no merge', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await page.goto(`/compare/${baseId}/${modifiedId}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    expect(await page.title()).toBe('Compare maps - Belief Map');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Compare maps');
+
+    expect(await text(page, 'Map title')).toBe(
+      'Changed Map title Elm Street should get a bike lane → Elm Street should get a protected bike lane',
+    );
+    expect(await item(page, 'Map description').count()).toBe(0); // the same in both
+
+    const added = item(page, parking.title);
+    expect(await text(page, parking.title)).toMatch(/^Added /);
+    expect(await text(page, parking.title)).toContain('Counted every hour for two weeks in March.');
+    expect(await added.getByRole('img', { name: 'Strongly agree' }).count()).toBe(1);
+    expect(await added.getByRole('img', { name: 'Supports' }).count()).toBe(1);
+
+    const deleted = item(page, injuries.title);
+    expect(await text(page, injuries.title)).toMatch(/^Deleted /);
+    expect(await deleted.getByRole('img', { name: 'Strongly supports' }).count()).toBe(1);
+
+    // Changed fields read base → modified, in the order relevance, belief, support.
+    const changed = await text(page, childrenBase.title);
+    expect(changed).toMatch(/^Changed /);
+    expect(changed).toContain(
+      'Relevance Two schools are on the route. → Two schools are on the route, and the head teacher asked for the lane.',
+    );
+    expect(changed).toContain('Belief Agree → Strongly agree');
+    expect(changed).toContain('Support Supports → No support information');
+    expect(changed).not.toContain('Title');
+    const changedItem = item(page, childrenBase.title);
+    expect(await changedItem.getByRole('img', { name: 'No support information' }).count()).toBe(1);
+
+    // The base is published: nothing to merge into, and a way to compare one's draft instead.
+    for (const name of ['Add to draft', 'Delete from draft', 'Apply changes'])
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    expect(await page.getByRole('link', { name: 'compare your draft instead' }).getAttribute('href')).toBe(
+      `/compare/draft.${baseId}/${modifiedId}`,
+    );
+
+    // Unchanged reasons come after the differences, collapsed behind their count.
+    const toggle = page.getByRole('button', { name: '2 reasons unchanged' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('heading', { name: kept.title }).isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('heading', { name: kept.title }).isVisible()).toBe(true);
+    const headings = await page.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings).toEqual([
+      'Map title',
+      parking.title,
+      injuries.title,
+      childrenBase.title,
+      kept.title,
+      cost.title,
+    ]);
+    await toggle.click();
+    expect(await page.getByRole('heading', { name: kept.title }).isVisible()).toBe(false);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says when a single reason is unchanged, and when two maps do not differ', async () => {
+    const { page, context } = await openSession(browser, app);
+    await page.goto(`/compare/${modifiedId}/${modifiedId}`);
+    await page.getByText('No differences: the maps have the same title, description and reasons.').waitFor();
+    expect(await page.getByRole('button', { name: '4 reasons unchanged' }).count()).toBe(1);
+
+    const { id: oneReason } = await publishTestMap(app, {
+      title: 'Elm Street should get a bike lane',
+      description: null,
+      reasons: [kept],
+    });
+    await page.goto(`/compare/${oneReason}/${baseId}`);
+    await page.getByRole('button', { name: '1 reason unchanged' }).waitFor();
+    await context.close();
+  });
+
+  it('shows "Loading maps..." until both maps have arrived', async () => {
+    const { page, context } = await openSession(browser, app);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/map/*', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/compare/${baseId}/${modifiedId}`);
+    await page.getByText('Loading maps...').waitFor();
+    expect(await page.getByRole('heading', { name: 'Differences' }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    expect(await page.getByText('Loading maps...').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('compare page errors and links', () => {
+  it('shows "Error loading maps" when either map cannot be loaded', async () => {
+    const { page, context } = await openSession(browser, app);
+    await page.goto(`/compare/${baseId}/no-such-map-k3j9x2m7qa`);
+    await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
+    expect(await page.title()).toBe('Compare maps - Belief Map');
+    expect(await page.getByText('Modified map: Map no-such-map-k3j9x2m7qa does not exist').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Differences' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Choose other maps' }).getAttribute('href')).toBe(
+      `/compare?baseMapId=${baseId}`,
+    );
+
+    await page.goto('/compare/Not.A.Map/help-example-bob-1');
+    await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
+    expect(await page.getByText('Base map: Map id Not.A.Map does not match expected format').count()).toBe(1);
+    await context.close();
+  });
+
+  it('labels the links to both maps with their ids cut to 10 characters, the full id in the title', async () => {
+    const { page, context } = await openSession(browser, app);
+    await page.goto(`/compare/default/${modifiedId}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    const short = page.getByRole('link', { name: 'default', exact: true });
+    expect(await short.getAttribute('href')).toBe('/map/default');
+    expect(await short.getAttribute('title')).toBe('default');
+    const long = page.getByRole('link', { name: `${modifiedId.slice(0, 10)}...`, exact: true });
+    expect(await long.getAttribute('href')).toBe(`/map/${modifiedId}`);
+    expect(await long.getAttribute('title')).toBe(modifiedId);
+
+    await page.goto(`/compare/draft.${baseId}/help-example-bob-1`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    const draft = page.getByRole('link', { name: `draft.${baseId.slice(0, 4)}...`, exact: true });
+    expect(await draft.getAttribute('href')).toBe(`/map/draft.${baseId}`);
+    expect(await draft.getAttribute('title')).toBe(`draft.${baseId}`);
+    expect(await page.getByRole('link', { name: 'help-examp...', exact: true }).getAttribute('title')).toBe(
+      'help-example-bob-1',
+    );
+    await page.getByRole('link', { name: 'help-examp...', exact: true }).click();
+    await expect.poll(() => path(page)).toBe('/map/help-example-bob-1');
+    await context.close();
+  });
+});
