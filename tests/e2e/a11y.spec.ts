@@ -259,3 +259,57 @@ describe.each([
     });
   }
 });
+
+describe('motion and announcements', () => {
+  it('moves nothing for a reader who asks for reduced motion', async () => {
+    const { page, context } = await openSession(browser, app, { reducedMotion: 'reduce' });
+    await seedDraft(page);
+    const moving = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .map((element) => {
+            const style = getComputedStyle(element);
+            const longest = (list: string) =>
+              Math.max(...list.split(',').map((time) => parseFloat(time) || 0));
+            const seconds = Math.max(longest(style.transitionDuration), longest(style.animationDuration));
+            return seconds > 0.001 || style.scrollBehavior === 'smooth'
+              ? element.outerHTML.slice(0, 80)
+              : null;
+          })
+          .filter(Boolean),
+      );
+    for (const path of [`/map/draft.${baseId}`, `/compare/draft.${baseId}/${modifiedId}`, '/help']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('button')
+        .or(page.getByRole('main').getByRole('link'))
+        .first()
+        .waitFor();
+      expect(await moving(), path).toEqual([]);
+    }
+    // The flash message arrives without sliding in.
+    await page.goto(`/compare/draft.${baseId}/${modifiedId}`);
+    await page.getByRole('button', { name: 'Add to draft' }).first().click();
+    await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
+    expect(await moving()).toEqual([]);
+    await context.close();
+  });
+
+  it('announces flash messages in a status region that was on the page before the message', async () => {
+    const { page, context } = await openSession(browser, app);
+    await seedDraft(page);
+    await page.goto(`/compare/draft.${baseId}/${modifiedId}`);
+    await page.getByRole('button', { name: 'Add to draft' }).first().waitFor();
+    // A live region added together with its text is not announced by every screen reader, so
+    // the message must arrive in a region that was already there, empty.
+    const region = await page.locator('.flash-region [role="status"]').elementHandle();
+    expect(region).not.toBeNull();
+    expect((await region!.textContent())?.trim()).toBe('');
+    await page.getByRole('button', { name: 'Add to draft' }).first().click();
+    await expect.poll(() => region!.textContent()).toContain('Draft updated');
+    expect(await region!.evaluate((element) => element.isConnected)).toBe(true);
+    await context.close();
+  });
+});
