@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openSession, startApp, type RunningApp, type Session } from './support/harness';
+import { publishTestMap, type TestMapData } from './support/published-maps';
+
+// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 2: whatever a user types is
+// shown as text everywhere it appears. A map whose every text field is an HTML and script payload
+// is published, then read as a published map, as a draft, on a compare page, in the window title
+// and in the link preview of /map/{id}: nothing of it runs, nothing of it becomes an element, and
+// each field reads exactly as typed. A payload that became markup would run or, stopped by the
+// Content-Security-Policy, leave a violation: both are checked.
+
+let app: RunningApp;
+let browser: Browser;
+
+/** One payload per field, each with its own marker so a failure says which field leaked. */
+function payload(marker: string): string {
+  return (
+    `<img src=x-${marker} onerror="window.__xss='${marker}-img'">` +
+    `<script>window.__xss='${marker}-script'</script>` +
+    `"'><svg onload="window.__xss='${marker}-svg'"></svg>` +
+    `<a href="javascript:window.__xss='${marker}-href'">&amp; &lt;b&gt;${marker}</a>`
+  );
+}
+
+const reasonIds = [randomUUID(), randomUUID(), randomUUID()] as const;
+const hostile: TestMapData = {
+  title: payload('map-title'),
+  description: payload('map-description'),
+  reasons: reasonIds.map((id, i) => ({
+    id,
+    title: payload(`reason-${i}-title`),
+    relevance: payload(`reason-${i}-relevance`),
+    belief: 'agree',
+    support: 'support',
+  })),
+};
+/** The same reasons changed, so the compare page shows both the old and the new text of each. */
+const changed: TestMapData = {
+  title: payload('other-title'),
+  description: payload('other-description'),
+  reasons: [
+    ...reasonIds.slice(0, 2).map((id, i) => ({
+      id,
+      title: payload(`changed-${i}-title`),
+      relevance: payload(`changed-${i}-relevance`),
+      belief: 'disagree' as const,
+      support: 'disconfirm' as const,
+    })),
+    {
+      id: randomUUID(),
+      title: payload('added-title'),
+      relevance: payload('added-relevance'),
+      belief: null,
+      support: null,
+    },
+  ],
+};
+
+const texts = (data: TestMapData) => [
+  data.title,
+  data.description!,
+  ...data.reasons.flatMap((reason) => [reason.title, reason.relevance!]),
+];
+
+let hostileId: string;
+let changedId: string;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [{ id: hostileId }, { id: changedId }] = await Promise.all([
+    publishTestMap(app, hostile),
+    publishTestMap(app, changed),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A session that records CSP violations and every request the page makes. */
+async function openWatched(): Promise<Session & { requests: string[] }> {
+  const session = await openSession(browser, app);
+  const requests: string[] = [];
+  session.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await session.context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  return { ...session, requests };
+}
+
+/** Nothing ran, nothing was refused, nothing became an element, and no payload image was fetched. */
+async function expectInert(page: Page, errors: string[], requests: string[], where: string): Promise<void> {
+  const state = await page.evaluate(() => ({
+    xss: (window as { __xss?: unknown }).__xss,
+    violations: (window as { __cspViolations?: string[] }).__cspViolations ?? [],
+    injected: document.querySelectorAll('img[src^="x-"], svg[onload], a[href^="javascript:"], [onerror]')
+      .length,
+    scripts: [...document.scripts].filter((script) => !script.src).length,
+  }));
+  expect(state.xss, `${where}: a payload ran`).toBeUndefined();
+  expect(state.violations, `${where}: CSP violations`).toEqual([]);
+  expect(state.injected, `${where}: payload elements in the DOM`).toBe(0);
+  expect(state.scripts, `${where}: inline scripts in the DOM`).toBe(0);
+  expect(
+    errors.filter((error) => /Content Security Policy|Refused to/i.test(error)),
+    `${where}: CSP errors in the console`,
+  ).toEqual([]);
+  expect(
+    requests.filter((path) => /\/x-/.test(path)),
+    `${where}: requests for payload images`,
+  ).toEqual([]);
+}
+
+/** Each text appears on the page exactly as typed, as text. */
+async function expectShownAsText(page: Page, all: string[], where: string): Promise<void> {
+  const main = page.getByRole('main');
+  for (const text of all) {
+    const shown = main.getByText(text, { exact: true });
+    await shown.first().waitFor();
+    expect(await shown.first().isVisible(), `${where}: ${text.slice(-30)}`).toBe(true);
+  }
+}
+
+describe('text from users is shown as text', () => {
+  it('on the published map, in its window title, and in its draft', async () => {
+    const { page, context, errors, requests } = await openWatched();
+    await page.goto(`/map/${hostileId}`);
+    await page.getByRole('heading', { level: 1, name: hostile.title, exact: true }).waitFor();
+    await expectShownAsText(page, texts(hostile), 'published map');
+    expect(await page.title()).toBe(`${hostile.title} - Belief Map`);
+    await expectInert(page, errors, requests, 'published map');
+
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await page.waitForURL((url) => url.pathname === `/map/draft.${hostileId}`);
+    await page.getByRole('button', { name: 'Edit belief' }).waitFor();
+    await expectShownAsText(page, texts(hostile), 'draft');
+    expect(await page.title()).toBe(`${hostile.title} - Belief Map`);
+
+    // The forms hold the text as typed, too.
+    await page.getByRole('button', { name: 'Edit belief' }).click();
+    expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(hostile.title);
+    expect(await page.getByRole('textbox', { name: 'Description' }).inputValue()).toBe(hostile.description);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit item' }).first().click();
+    expect(await page.getByRole('textbox', { name: 'Relevance' }).inputValue()).toMatch(
+      /^<img src=x-reason-/,
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectInert(page, errors, requests, 'draft');
+    await context.close();
+  });
+
+  it('on compare pages, published against published and draft against published', async () => {
+    const { page, context, errors, requests } = await openWatched();
+    await page.goto(`/compare/${hostileId}/${changedId}`);
+    await page.getByText(changed.reasons[2]!.title, { exact: true }).first().waitFor();
+    // Both sides of every change: the base text and the modified text.
+    await expectShownAsText(page, [...texts(hostile), ...texts(changed)], 'compare');
+    expect(await page.title()).toBe('Compare maps - Belief Map');
+    await expectInert(page, errors, requests, 'compare');
+
+    await page.goto(`/compare/draft.${hostileId}/${changedId}`);
+    await page.getByRole('button', { name: 'Add to draft' }).click();
+    await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
+    await page.goto(`/map/draft.${hostileId}`);
+    await expectShownAsText(page, [changed.reasons[2]!.title], 'draft after a merge');
+    await expectInert(page, errors, requests, 'compare and merge');
+    await context.close();
+  });
+
+  it('in the link preview of /map/{id}, escaped in the HTML and read back exactly', async () => {
+    const html = await (await fetch(`${app.baseUrl}/map/${hostileId}`)).text();
+    const generic = await (await fetch(`${app.baseUrl}/help`)).text();
+    for (const marker of ['map-title', 'map-description']) {
+      expect(html, marker).not.toContain(`<script>window.__xss='${marker}`);
+      expect(html, marker).not.toContain(`<img src=x-${marker}`);
+    }
+    expect(html).toContain(
+      '&lt;img src=x-map-title onerror=&quot;window.__xss=&#39;map-title-img&#39;&quot;&gt;',
+    );
+    // Nothing from the map adds an element: the page has the same tags as any other page.
+    const tags = (text: string) => (text.match(/<(script|img|svg|a)\b/gi) ?? []).length;
+    expect(tags(html)).toBe(tags(generic));
+
+    // A browser reads the tags back as exactly the text typed.
+    const { page, context, errors, requests } = await openWatched();
+    await page.goto(`/map/${hostileId}`);
+    await page.getByRole('heading', { level: 1, name: hostile.title, exact: true }).waitFor();
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toBe(`${hostile.title} - Belief Map`);
+    expect(await meta('meta[name="twitter:title"]')).toBe(`${hostile.title} - Belief Map`);
+    expect(await meta('meta[property="og:description"]')).toContain('<img src=x-map-description');
+    expect(await meta('meta[name="description"]')).toContain('<img src=x-map-description');
+    await expectInert(page, errors, requests, 'link preview');
+    await context.close();
+  });
+});
