@@ -1,9 +1,22 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mapRequest, startServer, type TestServer } from './helpers';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import {
+  makeTempDir,
+  mapRequest,
+  publishOk,
+  removeDir,
+  startServer,
+  testConfig,
+  type TestServer,
+} from './helpers';
 
 // PRODUCT §9: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
-// and the usual security headers, errors included.
+// and the usual security headers: API answers, errors included, and the client's pages and files.
 
 let server: TestServer;
 let publishedId: string;
@@ -46,28 +59,143 @@ function post(payload: string, remoteAddress: string, contentType = 'application
   };
 }
 
+/** The CSP's directives by name, each with its list of sources. */
+function parseCsp(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
+}
+
+/** Every answer, API or page or file, carries these (PRODUCT §9). */
+function expectSecurityHeaders(headers: Record<string, unknown>): void {
+  const csp = headers['content-security-policy'] as string;
+  expect(csp).toBeDefined();
+  const directives = parseCsp(csp);
+  // No inline script, no eval, no other origin: only the app's own files run.
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('default-src')).toEqual(["'self'"]);
+  expect(directives.get('style-src')).toEqual(["'self'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(directives.get('base-uri')).toEqual(["'self'"]);
+  expect(directives.get('form-action')).toEqual(["'self'"]);
+  // PRODUCT §8: a host page embeds Belief Map by calling its mount function, not by framing it,
+  // and the example host page is served by the app itself (same origin); so no other site may
+  // frame its pages (clickjacking), and 'self' is all that embedding needs.
+  expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|data:.*script|\*/);
+
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
+}
+
 it.each(answers)('%s (%i) carries a strict CSP and the security headers', async (_what, status, request) => {
   const response = await server.app.inject(request());
   expect(response.statusCode).toBe(status);
-  const csp = response.headers['content-security-policy'] as string;
-  expect(csp).toBeDefined();
-  const directives = new Map(
-    csp.split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name!, values] as const;
-    }),
-  );
-  expect(directives.get('script-src')).toEqual(["'self'"]);
-  expect(directives.get('default-src')).toEqual(["'self'"]);
-  expect(directives.get('object-src')).toEqual(["'none'"]);
-  expect(directives.get('frame-ancestors')).toBeDefined();
-  expect(directives.get('base-uri')).toBeDefined();
-  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  expectSecurityHeaders(response.headers);
+});
 
-  expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toMatch(
-    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
-  );
-  expect(response.headers['x-frame-options']).toBeDefined();
-  expect(response.headers['x-powered-by']).toBeUndefined();
+describe('pages and files of the client', () => {
+  // A client folder like the build's: index.html, a hashed asset with its compressed copies,
+  // and public files. The pages are index.html, with link-preview tags for a published map.
+  const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Belief Map</title>
+    <meta name="description" content="Generic" />
+    <script type="module" src="/assets/main-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+  const script = 'export const x = 1;\n'.repeat(100);
+  let dir: string;
+  let app: FastifyInstance;
+  let mapId: string;
+
+  beforeAll(async () => {
+    dir = makeTempDir();
+    const clientDir = join(dir, 'client');
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
+    writeFileSync(join(clientDir, 'index.html'), template);
+    writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), script);
+    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
+    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
+    const config = testConfig(join(dir, 'db.sqlite'));
+    app = await buildApp(
+      { ...config, clientDir },
+      { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false },
+    );
+    mapId = await publishOk(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    removeDir(dir);
+  });
+
+  const pages: [string, number, () => string][] = [
+    ['a published map (link preview)', 200, () => `/map/${mapId}`],
+    ['an unknown map', 200, () => '/map/x'],
+    ['a draft', 200, () => '/map/draft.default'],
+    ['the help page', 200, () => '/help'],
+    ['the choose-compare page', 200, () => '/compare'],
+    ['a compare page', 200, () => `/compare/${mapId}/default`],
+    ['an unknown page', 404, () => '/no/such/page'],
+  ];
+
+  it.each(pages)('%s (%i) is HTML with a strict CSP and the security headers', async (_what, status, url) => {
+    const response = await app.inject({ url: url() });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root">');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it.each([
+    ['a script', '/assets/main-abc123.js', {}, /^(text|application)\/javascript/, undefined],
+    ['a script, gzip', '/assets/main-abc123.js', { 'accept-encoding': 'gzip' }, /javascript/, 'gzip'],
+    ['a script, brotli', '/assets/main-abc123.js', { 'accept-encoding': 'br, gzip' }, /javascript/, 'br'],
+    ['robots.txt', '/robots.txt', {}, /^text\/plain/, undefined],
+    ['the icon', '/favicon.svg', {}, /^image\/svg\+xml/, undefined],
+  ])('%s is served with its type, nosniff and the CSP', async (_what, url, headers, type, encoding) => {
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('the redirect from / carries them too', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(302);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it.each([
+    '/assets/../../secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/map/..%2f..%2fsecret.txt',
+    '/api/map/..%2f..%2fsecret.txt',
+    '/.vite/manifest.json',
+  ])('%s never answers a file outside what the client serves', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.body).not.toContain('outside the client folder');
+    expect([200, 400, 403, 404]).toContain(response.statusCode);
+    if (response.statusCode === 200) expect(response.body).toContain('<div id="root">');
+  });
 });

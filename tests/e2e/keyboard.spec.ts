@@ -109,7 +109,8 @@ async function tabTo(
     if (report.element === 'body' && outside++ === 0) continue;
     outside = 0;
     expect(report.problem, `Tab ${i} towards ${role} "${name}": focus on ${report.element}`).toBeNull();
-    if (await target.evaluateAll((elements) => elements.includes(document.activeElement!))) return;
+    if (await target.evaluateAll((elements) => elements.includes(document.activeElement as HTMLElement)))
+      return;
   }
   throw new Error(
     `No ${role} named "${name}" got focus after ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`,
@@ -120,7 +121,7 @@ async function tabTo(
 async function expectFocusOn(page: Page, role: Role, name: string): Promise<void> {
   const target = page.getByRole(role, { name, exact: true });
   await expect
-    .poll(() => target.evaluateAll((elements) => elements.includes(document.activeElement!)), {
+    .poll(() => target.evaluateAll((elements) => elements.includes(document.activeElement as HTMLElement)), {
       message: `focus on ${role} "${name}"`,
     })
     .toBe(true);
