@@ -88,10 +88,11 @@ describe('editing a draft', () => {
       expect(await isFocused(page.getByLabel('Title', { exact: true }))).toBe(true);
       await keyboard.press('Tab');
       await keyboard.type(relevance);
+      // The selects by typing the start of an option's name, as a keyboard user does.
       await keyboard.press('Tab');
-      await page.getByLabel('Belief', { exact: true }).selectOption({ label: belief });
+      await keyboard.type(belief);
       await keyboard.press('Tab');
-      await page.getByLabel('Support', { exact: true }).selectOption({ label: support });
+      await keyboard.type(support);
       await keyboard.press('Shift+Tab');
       await keyboard.press('Shift+Tab');
       await keyboard.press('Shift+Tab');
@@ -147,8 +148,10 @@ describe('editing a draft', () => {
     const costsEdit = costs.getByRole('button', { name: 'Edit item' });
     await costsEdit.focus();
     await keyboard.press('Enter');
-    await page.getByLabel('Support', { exact: true }).selectOption({ label: 'Supports' });
-    await page.getByLabel('Title', { exact: true }).press('Enter');
+    for (let i = 0; i < 3; i++) await keyboard.press('Tab'); // Relevance, Belief, Support
+    await keyboard.type('Supports');
+    for (let i = 0; i < 3; i++) await keyboard.press('Shift+Tab');
+    await keyboard.press('Enter');
     await expect
       .poll(() => reasonTitles(page))
       .toEqual(['Cycling would be safer', 'It costs money', 'Shops would lose customers who park']);

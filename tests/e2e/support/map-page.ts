@@ -163,3 +163,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
   );
 }
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max`. */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { backwards = false, max = 40 } = {},
+): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
