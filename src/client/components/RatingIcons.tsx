@@ -1,75 +1,129 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { beliefLabel, supportLabel, type Belief, type Support } from '../../domain/ratings';
 
-// SPEC §3: each reason shows a belief icon and a support icon whose accessible names are the labels.
-// They differ by glyph as well as colour, so they read in both colour modes and without colour.
+// SPEC §3, PRODUCT §6: each reason shows a belief icon and a support icon whose accessible names are
+// the labels. Nothing rests on colour alone: the two scales differ by shape (belief is a circle,
+// support a rounded square), every value by its glyph (ticks and crosses for belief, arrows for
+// support, two marks and a solid fill for "strongly", a dashed outline and "?" for no rating), and
+// the colours keep 3:1 against the page in both colour modes. A visible tooltip names the icon on
+// hover and on keyboard focus, so sighted readers never have to guess.
 
-interface IconProps {
-  label: string;
-  tone: string;
-  dashed?: boolean;
-  children: ReactNode;
+type Tone = 'agree' | 'disagree' | 'support' | 'disconfirm' | 'neutral' | 'none';
+
+interface Glyph {
+  tone: Tone;
+  strong: boolean;
+  marks: ReactElement;
 }
 
-function RatingIcon({ label, tone, dashed = false, children }: IconProps) {
+// Glyphs on a 24 × 24 grid. "Strongly" doubles the mark: two stacked ticks, two crosses or two
+// arrows side by side, each drawn on a filled shape.
+const tick = <path d="M7.8 12.6l2.8 2.8 5.6-6.2" />;
+const ticks = <path d="M7.4 9.8l2.6 2.6 6.6-6.2M7.4 15.1l2.6 2.6 6.6-6.2" />;
+const cross = <path d="M8.2 8.2l7.6 7.6M15.8 8.2l-7.6 7.6" />;
+const crosses = <path d="M5.8 9.6l4.8 4.8M10.6 9.6l-4.8 4.8M13.4 9.6l4.8 4.8M18.2 9.6l-4.8 4.8" />;
+const arrowUp = <path d="M12 17.5v-11M9 9.5l3-3 3 3" />;
+const arrowsUp = <path d="M8.3 17.5v-11M5.5 9.3l2.8-2.8 2.8 2.8M15.7 17.5v-11M12.9 9.3l2.8-2.8 2.8 2.8" />;
+const arrowDown = <path d="M12 6.5v11M9 14.5l3 3 3-3" />;
+const arrowsDown = <path d="M8.3 6.5v11M5.5 14.7l2.8 2.8 2.8-2.8M15.7 6.5v11M12.9 14.7l2.8 2.8 2.8-2.8" />;
+const equals = <path d="M7 9.5h10M7 14.5h10" />;
+const dash = <path d="M7 12h10" />;
+const question = <path d="M9.4 9.6a2.7 2.7 0 1 1 3.9 2.4c-.8.4-1.3 1-1.3 1.8v.6M12 17.2v.1" />;
+
+const beliefGlyphs: Record<Belief | 'none', Glyph> = {
+  'strong-agree': { tone: 'agree', strong: true, marks: ticks },
+  agree: { tone: 'agree', strong: false, marks: tick },
+  neutral: { tone: 'neutral', strong: false, marks: dash },
+  disagree: { tone: 'disagree', strong: false, marks: cross },
+  'strong-disagree': { tone: 'disagree', strong: true, marks: crosses },
+  none: { tone: 'none', strong: false, marks: question },
+};
+
+const supportGlyphs: Record<Support | 'none', Glyph> = {
+  'strong-support': { tone: 'support', strong: true, marks: arrowsUp },
+  support: { tone: 'support', strong: false, marks: arrowUp },
+  neutral: { tone: 'neutral', strong: false, marks: equals },
+  disconfirm: { tone: 'disconfirm', strong: false, marks: arrowDown },
+  'strong-disconfirm': { tone: 'disconfirm', strong: true, marks: arrowsDown },
+  none: { tone: 'none', strong: false, marks: question },
+};
+
+interface RatingIconProps {
+  scale: 'belief' | 'support';
+  label: string;
+  glyph: Glyph;
+}
+
+function RatingIcon({ scale, label, glyph }: RatingIconProps) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const tooltip = useRef<HTMLSpanElement>(null);
+  const open = (hovered || focused) && !dismissed;
+
+  // Keep the tooltip inside the viewport: near either edge of a narrow screen, a tooltip centred
+  // on its icon would be cut off or widen the page. Escape hides it (WCAG 1.4.13).
+  useLayoutEffect(() => {
+    const element = tooltip.current;
+    if (!open || !element) return;
+    element.style.setProperty('--tooltip-shift', '0px');
+    const rect = element.getBoundingClientRect();
+    const margin = 8;
+    const right = document.documentElement.clientWidth - margin;
+    const shift = rect.left < margin ? margin - rect.left : rect.right > right ? right - rect.right : 0;
+    element.style.setProperty('--tooltip-shift', `${Math.round(shift)}px`);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const shape =
+    scale === 'belief' ? (
+      <circle cx="12" cy="12" r="10.5" className="rating-shape" />
+    ) : (
+      <rect x="1.75" y="1.75" width="20.5" height="20.5" rx="5" className="rating-shape" />
+    );
+  const classes = ['rating-icon', `rating-${scale}`, `tone-${glyph.tone}`];
+  if (glyph.strong) classes.push('strong');
+
   return (
-    <span className={`rating-icon tone-${tone}`} role="img" aria-label={label} title={label}>
+    <span
+      className={classes.join(' ')}
+      role="img"
+      aria-label={label}
+      tabIndex={0}
+      onMouseEnter={() => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => {
+        setFocused(true);
+        setDismissed(false);
+      }}
+      onBlur={() => setFocused(false)}
+    >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="10.5" className="rating-ring" strokeDasharray={dashed ? '3 3' : undefined} />
-        {children}
+        {shape}
+        <g className="rating-marks">{glyph.marks}</g>
       </svg>
+      {open && (
+        <span ref={tooltip} className="rating-tooltip" aria-hidden="true">
+          {label}
+        </span>
+      )}
     </span>
   );
 }
 
-const check = (x: number) => <path d={`M${x - 4} 12.5l3 3 5-6`} className="glyph" />;
-const cross = (x: number) => <path d={`M${x - 3} 9l6 6M${x + 3} 9l-6 6`} className="glyph" />;
-
-const beliefGlyphs: Record<Belief | 'none', { tone: string; glyph: ReactNode }> = {
-  'strong-agree': { tone: 'agree-strong', glyph: [<g key="a">{check(9)}</g>, <g key="b">{check(15)}</g>] },
-  agree: { tone: 'agree', glyph: check(12) },
-  neutral: { tone: 'neutral', glyph: <path d="M7 12h10" className="glyph" /> },
-  disagree: { tone: 'disagree', glyph: cross(12) },
-  'strong-disagree': {
-    tone: 'disagree-strong',
-    glyph: [<g key="a">{cross(8.5)}</g>, <g key="b">{cross(15.5)}</g>],
-  },
-  none: { tone: 'none', glyph: <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .8-1 1.5v.7M12 16.6v.1" className="glyph" /> },
-};
-
-const arrowUp = (x: number) => <path d={`M${x} 17V7M${x - 3.5} 10.5L${x} 7l3.5 3.5`} className="glyph" />;
-const arrowDown = (x: number) => <path d={`M${x} 7v10M${x - 3.5} 13.5L${x} 17l3.5-3.5`} className="glyph" />;
-
-const supportGlyphs: Record<Support | 'none', { tone: string; glyph: ReactNode }> = {
-  'strong-support': { tone: 'support-strong', glyph: [<g key="a">{arrowUp(9)}</g>, <g key="b">{arrowUp(15)}</g>] },
-  support: { tone: 'support', glyph: arrowUp(12) },
-  neutral: { tone: 'neutral', glyph: <path d="M7 9.5h10M7 14.5h10" className="glyph" /> },
-  disconfirm: { tone: 'disconfirm', glyph: arrowDown(12) },
-  'strong-disconfirm': {
-    tone: 'disconfirm-strong',
-    glyph: [<g key="a">{arrowDown(9)}</g>, <g key="b">{arrowDown(15)}</g>],
-  },
-  none: supportNone(),
-};
-
-function supportNone() {
-  return { tone: 'none', glyph: <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .8-1 1.5v.7M12 16.6v.1" className="glyph" /> };
-}
-
+/** How strongly the map's author believes a reason is true; `null` is "not rated". */
 export function BeliefIcon({ value }: { value: Belief | null }) {
-  const { tone, glyph } = beliefGlyphs[value ?? 'none'];
-  return (
-    <RatingIcon label={beliefLabel(value)} tone={tone} dashed={value === null}>
-      {glyph}
-    </RatingIcon>
-  );
+  return <RatingIcon scale="belief" label={beliefLabel(value)} glyph={beliefGlyphs[value ?? 'none']} />;
 }
 
+/** How strongly a reason would support or disconfirm the belief if true; `null` is "not rated". */
 export function SupportIcon({ value }: { value: Support | null }) {
-  const { tone, glyph } = supportGlyphs[value ?? 'none'];
-  return (
-    <RatingIcon label={supportLabel(value)} tone={tone} dashed={value === null}>
-      {glyph}
-    </RatingIcon>
-  );
+  return <RatingIcon scale="support" label={supportLabel(value)} glyph={supportGlyphs[value ?? 'none']} />;
 }
