@@ -1,11 +1,152 @@
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { RatingsSection } from './RatingsSection';
+import { WorkedExample } from './WorkedExample';
 
-// Placeholder until the Help issue lands.
+// SPEC §1–§2, PRODUCT §6–§7: what a newcomer needs to use Belief Map: the parts of a map, the two
+// ratings, drafts versus published maps, comparing and merging, the worked example of Alice and
+// Bob, and how to start. The names of buttons are quoted exactly as the other pages show them.
+
+const sections = [
+  { id: 'belief-maps', title: 'What a belief map is' },
+  { id: 'ratings', title: 'The two ratings' },
+  { id: 'drafts', title: 'Drafts and published maps' },
+  { id: 'comparing', title: 'Comparing and merging' },
+  { id: 'example', title: 'The story of Alice and Bob' },
+  { id: 'start', title: 'Start your own map' },
+] as const;
+
 export function HelpPage() {
   useDocumentTitle('Help');
   return (
-    <div className="page prose">
+    <div className="page prose help-page">
       <h1>Help</h1>
+      <p className="help-lead">
+        Belief Map helps you think a question through. You write down a belief, list the reasons for and
+        against it, and rate each reason twice: how much it would matter, and whether you think it is true.
+        Then you can publish the map, share its link, and compare it with someone else’s map to see exactly
+        where the two of you differ.
+      </p>
+      <p>
+        This page explains the parts of a map, then follows two neighbours, Alice and Bob, through a real
+        disagreement. Each step links to the maps they made, so you can click through and see for yourself.
+      </p>
+      <nav aria-labelledby="help-contents-title" className="help-contents">
+        <p id="help-contents-title" className="help-contents-title">
+          On this page
+        </p>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="belief-maps">
+        <h2 id="belief-maps">What a belief map is</h2>
+        <p>A belief map has three parts.</p>
+        <ul>
+          <li>
+            <strong>The belief</strong>: a statement someone could agree or disagree with, such as “Our town
+            should turn Elm Street’s parking lane into a protected bike lane”. It is the map’s title, and a
+            description can give the background.
+          </li>
+          <li>
+            <strong>The reasons</strong>: anything that bears on the belief, for it or against it. Each reason
+            has a short title and its relevance: a few sentences on why it matters.
+          </li>
+          <li>
+            <strong>Two ratings on every reason</strong>, shown as icons and explained next.
+          </li>
+        </ul>
+        <p>
+          A map adds up no score and draws no conclusion for you. It shows what you think, reason by reason,
+          so that you and anyone you share it with can see why.
+        </p>
+      </section>
+
+      <RatingsSection />
+
+      <section aria-labelledby="drafts">
+        <h2 id="drafts">Drafts and published maps</h2>
+        <ul>
+          <li>
+            <strong>A draft is kept only in this browser.</strong> Nobody else can see it, and only drafts can
+            be edited. Clearing this site’s data in your browser deletes your drafts, and they do not follow
+            you to another device. A draft’s address starts with “draft.”, as in{' '}
+            <code>/map/draft.default</code>.
+          </li>
+          <li>
+            <strong>A published map is public to anyone with the link.</strong> “Publish draft” sends your
+            draft to the server and gives the map its own address. Publish nothing you would not want a
+            stranger to read: there are no accounts and no private maps.
+          </li>
+          <li>
+            <strong>A published map never changes.</strong> Nobody can edit it, not even you, so a link always
+            shows what was published. To change one, choose “Edit a copy”, change the draft, and publish it
+            again: the new version gets a new address, and the old one stays as it was.
+          </li>
+          <li>
+            <strong>Published maps are deleted after 90 days</strong>, automatically. The example maps on this
+            page are part of the app and stay.
+          </li>
+        </ul>
+        <p>“Discard draft” deletes a draft. For five seconds afterwards an “Undo” button brings it back.</p>
+      </section>
+
+      <section aria-labelledby="comparing">
+        <h2 id="comparing">Comparing and merging</h2>
+        <p>
+          Comparing two maps shows exactly how they differ. Choose <Link to="/compare">Compare maps</Link>,
+          paste the address of a base map and of a modified map, and press “Compare”. A published map’s
+          “Compare” link fills in the base for you. Every reason that differs is marked:
+        </p>
+        <ul>
+          <li>
+            <strong>Added</strong>: only in the modified map.
+          </li>
+          <li>
+            <strong>Deleted</strong>: only in the base map.
+          </li>
+          <li>
+            <strong>Changed</strong>: in both maps, with each difference shown as base → modified.
+          </li>
+        </ul>
+        <p>
+          When the base is one of your drafts, you can merge, one reason at a time. “Add to draft” copies an
+          added reason into your draft, “Delete from draft” removes a deleted one, and “Apply changes” takes
+          the modified map’s version of a changed one. Each merge shows “Draft updated” with an “Undo” button
+          for five seconds, and nothing is published until you publish the draft.
+        </p>
+      </section>
+
+      <WorkedExample />
+
+      <section aria-labelledby="start">
+        <h2 id="start">Start your own map</h2>
+        <ol>
+          <li>
+            Choose <Link to="/map/draft.default">Create map</Link>. You get a draft titled “New belief”.
+          </li>
+          <li>
+            Press “Edit belief” and write your belief as a statement someone could disagree with. Put the
+            background in the description.
+          </li>
+          <li>
+            Press “Add item” for each reason. Give it a short title, say in its relevance why it matters, and
+            choose its support and belief. You can leave a rating empty and come back to it.
+          </li>
+          <li>When you are ready, press “Publish draft” and share the address of the published map.</li>
+        </ol>
+        <p>
+          Keep one idea to a reason, and include the best reasons against your own view: a map that leaves
+          them out persuades nobody who holds them. Then do what Alice and Bob did: ask someone who sees it
+          differently to make a copy, rate your reasons and add their own, publish it and send you the link.
+          Comparing the two maps shows you where you really differ.
+        </p>
+      </section>
     </div>
   );
 }

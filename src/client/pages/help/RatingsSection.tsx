@@ -1,0 +1,40 @@
+import { Link } from '../../lib/router';
+import { RatingLegend } from '../../components/RatingLegend';
+import { examplePath } from './help-links';
+
+// SPEC §1 and §3: the two ratings of a reason, what each answers, and how to read their icons.
+
+export function RatingsSection() {
+  return (
+    <section aria-labelledby="ratings">
+      <h2 id="ratings">The two ratings</h2>
+      <p>Every reason is rated twice, and the two ratings answer different questions.</p>
+      <ul>
+        <li>
+          <strong>Belief: is the reason true?</strong> It says how strongly the map’s author agrees that the
+          reason is true.
+        </li>
+        <li>
+          <strong>Support: if the reason were true, how much would it matter?</strong> It says how strongly
+          the reason would support the belief, or disconfirm it (count against it), if it were true.
+        </li>
+      </ul>
+      <p>
+        The two are independent. A reason can matter a great deal and still be doubted: “Removing the parking
+        lane would cost the shops trade” would be a strong reason against a bike lane if it were true, but you
+        may not believe it is. Reasons like that are often the ones most worth talking about.
+      </p>
+      <p>
+        Belief icons are circles, with ticks for agreeing and crosses for disagreeing. Support icons are
+        rounded squares, with an arrow up for a reason for the belief and down for a reason against it. Two
+        marks on a solid shape mean “strongly”, and a dashed outline with a question mark means the rating was
+        left empty. Point at an icon, or move to it with the Tab key, to see its name.
+      </p>
+      <RatingLegend />
+      <p>
+        <Link to={examplePath('help-example-icons')}>Reading the icons</Link> is a map with a reason for every
+        rating, each saying what its two icons mean.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { Link } from '../../lib/router';
+import type { Reason } from '../../../domain/belief-map';
+import { getBuiltInMap } from '../../../domain/built-in';
+import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';
+import { beliefLabel } from '../../../domain/ratings';
+import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
+import { comparePath, examplePath } from './help-links';
+
+// PRODUCT §7: the story of Alice and Bob, step by step, with a link to each example map and to the
+// comparisons that tell it. The maps themselves are in src/domain/built-in (STORY.md outlines them).
+
+export function WorkedExample() {
+  return (
+    <section aria-labelledby="example">
+      <h2 id="example">The story of Alice and Bob</h2>
+      <p>
+        Alice and Bob live two doors apart on Birch Road. Their council proposes to replace the 48 parking
+        spaces on one side of Elm Street with a two-way bike lane behind a low concrete kerb. Elm Street runs
+        from the station past a bakery, a hardware store, a pharmacy and the health centre to Elm Street
+        Primary.
+      </p>
+      <p>
+        Alice cycles along Elm Street to the station every day and has two children at the school. She is for
+        the lane. Bob drives his mother, who is 84, to the health centre every month and does his Saturday
+        shopping on Elm Street by car. He is against it. This is how they used belief maps to find out what
+        they really disagree about.
+      </p>
+
+      <h3>1. The question</h3>
+      <p>
+        The residents’ association put the question on a map, with the three reasons raised at its meeting:
+        cycling would be safer, the shops would lose trade, and more children would cycle to school. Nobody
+        has rated them yet. Alice and Bob each opened the map and chose “Edit a copy”, so that each had a
+        draft of their own.
+      </p>
+      <ul>
+        <li>
+          <Link to={examplePath('help-example-initial')}>The initial map</Link>
+        </li>
+      </ul>
+
+      <h3>2. Two first maps</h3>
+      <p>
+        Each rated the three reasons and added three of their own. Alice added police figures on cyclists
+        injured in the street, two of them by car doors opening; a survey finding that most shoppers walk or
+        cycle there; and a council count showing that the parking lane is rarely full. Bob added delivery vans
+        blocking the traffic lane, the parking lost to people who cannot walk far, and how few people cycle
+        there today.
+      </p>
+      <ul>
+        <li>
+          <Link to={examplePath('help-example-alice-1')}>Alice’s first map</Link> and what she changed:{' '}
+          <Link to={comparePath('help-example-initial', 'help-example-alice-1')}>
+            compare the initial map with Alice’s
+          </Link>
+        </li>
+        <li>
+          <Link to={examplePath('help-example-bob-1')}>Bob’s first map</Link> and what he changed:{' '}
+          <Link to={comparePath('help-example-initial', 'help-example-bob-1')}>
+            compare the initial map with Bob’s
+          </Link>
+        </li>
+      </ul>
+      <p>Comparing their two maps shows the whole disagreement on one page:</p>
+      <ul>
+        <li>
+          <Link to={comparePath('help-example-alice-1', 'help-example-bob-1')}>
+            Compare Alice’s first map with Bob’s
+          </Link>
+          . The three shared reasons are Changed, in their ratings only. Alice’s own reasons are Deleted (they
+          are only in the base map, hers) and Bob’s are Added.
+        </li>
+      </ul>
+      <p>
+        They rate the shared reasons differently. Alice is sure the lane would make cycling safer and counts
+        that strongly; Bob only agrees. Bob doubts that more children would cycle. And where Alice disagrees
+        that the shops would lose trade, Bob is sure they would, and counts it as a strong reason against.
+      </p>
+
+      <h3>3. Putting the reasons together</h3>
+      <p>
+        Alice wanted them both to weigh all nine reasons. She compared a draft of her map with Bob’s map and
+        pressed “Add to draft” for each of his three reasons, leaving her own where they were. Then she
+        cleared every rating, so that neither of them would start from the other’s answers, and published the
+        result.
+      </p>
+      <ul>
+        <li>
+          <Link to={examplePath('help-example-combined-reasons')}>The combined reasons</Link>, all nine and
+          unrated
+        </li>
+        <li>
+          <Link to={comparePath('help-example-alice-1', 'help-example-combined-reasons')}>
+            Compare Alice’s first map with the combined reasons
+          </Link>
+          : Bob’s three reasons are Added, and Alice’s six are Changed because their ratings are gone.
+        </li>
+        <li>
+          Try the merge yourself:{' '}
+          <Link to={comparePath('draft.help-example-alice-1', 'help-example-bob-1')}>
+            compare a draft of Alice’s first map with Bob’s
+          </Link>{' '}
+          and press “Add to draft”. The draft stays in your browser, and “Discard draft” on its map page
+          removes it.
+        </li>
+      </ul>
+
+      <h3>4. Rating them again</h3>
+      <p>Each rated the nine reasons afresh, and both changed their minds about something.</p>
+      <ul>
+        <li>
+          Alice accepted Bob’s costs as real: delivery vans would block the traffic, and people who cannot
+          walk far would lose their parking. She now also counts the shops’ trade as a strong reason against
+          the lane, if they really would lose it.
+        </li>
+        <li>
+          Bob was persuaded by the injury figures that the lane would make the street safer, and by the
+          school’s 320 pupils that children would cycle. He now thinks today’s bike count says little about
+          how many would ride once the lane is built, and he accepts the council’s parking count.
+        </li>
+      </ul>
+      <ul>
+        <li>
+          <Link to={examplePath('help-example-alice-2')}>Alice’s second map</Link>:{' '}
+          <Link to={comparePath('help-example-combined-reasons', 'help-example-alice-2')}>
+            compare the combined reasons with Alice’s ratings
+          </Link>
+          , or see{' '}
+          <Link to={comparePath('help-example-alice-1', 'help-example-alice-2')}>
+            how Alice changed her mind since her first map
+          </Link>
+        </li>
+        <li>
+          <Link to={examplePath('help-example-bob-2')}>Bob’s second map</Link>:{' '}
+          <Link to={comparePath('help-example-combined-reasons', 'help-example-bob-2')}>
+            compare the combined reasons with Bob’s ratings
+          </Link>
+          , or see{' '}
+          <Link to={comparePath('help-example-bob-1', 'help-example-bob-2')}>
+            how Bob changed his mind since his first map
+          </Link>
+        </li>
+      </ul>
+
+      <h3>5. Where they still disagree</h3>
+      <ul>
+        <li>
+          <Link to={comparePath('help-example-alice-2', 'help-example-bob-2')}>
+            Compare Alice’s second map with Bob’s
+          </Link>
+          . Only two reasons are Changed now, and both are about the shops.
+        </li>
+      </ul>
+      <p>
+        Alice and Bob now agree on every support rating, that is, on how much each reason would matter. They
+        differ only in belief, on two questions of fact:
+      </p>
+      <CruxTable />
+      <p>
+        If the shops would lose trade, both count that as a strong reason against the lane; Alice does not
+        believe they would, and Bob does. Behind it sits the survey: Alice accepts that most shoppers walk or
+        cycle, while Bob is unsure, because one Saturday in May may not show how people shop on a wet Tuesday
+        in February.
+      </p>
+      <p>
+        That is real progress. Their argument is no longer about what matters but about what is true, and they
+        can say what would settle it: counting how shoppers arrive on ordinary weekdays through the winter, or
+        a six-month trial of the lane with temporary barriers while the shops compare their takings with the
+        year before. If Bob came to believe the shops would not lose trade, his own map would favour the lane;
+        if Alice came to believe they would, hers would lean against it.
+      </p>
+    </section>
+  );
+}
+
+const cruxReasons = [elmStreetReasons.shopsLoseTrade, elmStreetReasons.shoppersWalkOrCycle];
+
+function ratedIn(mapId: 'help-example-alice-2' | 'help-example-bob-2', reasonId: string): Reason | undefined {
+  return getBuiltInMap(mapId)?.data.reasons.find((reason) => reason.id === reasonId);
+}
+
+/** The two reasons Alice and Bob still rate differently, with both people's icons. */
+function CruxTable() {
+  return (
+    <div className="help-table-wrap">
+      <table className="help-table">
+        <caption>Where Alice’s and Bob’s second maps differ</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col">Alice</th>
+            <th scope="col">Bob</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cruxReasons.map((text) => (
+            <tr key={text.id}>
+              <th scope="row">{text.title}</th>
+              {(['help-example-alice-2', 'help-example-bob-2'] as const).map((mapId) => {
+                const reason = ratedIn(mapId, text.id);
+                return (
+                  <td key={mapId}>
+                    <span className="help-icon-pair">
+                      <BeliefIcon value={reason?.belief ?? null} />
+                      <SupportIcon value={reason?.support ?? null} />
+                    </span>
+                    <span className="help-table-note">{beliefLabel(reason?.belief ?? null)}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
