@@ -1,0 +1,188 @@
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpExampleIds } from '../../src/domain/built-in';
+import { beliefLabels, supportLabels } from '../../src/domain/ratings';
+import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+
+// The Help page (Help issue, items 2 and 3): a newcomer reads what a map is, how to read the two
+// ratings' icons, and the story of Alice and Bob, with a link to every example map and to the
+// comparisons that tell the story; the page passes axe-core in both colour modes and at 360 px.
+
+const axePath = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+
+const storyComparisons = [
+  '/compare/help-example-initial/help-example-alice-1',
+  '/compare/help-example-initial/help-example-bob-1',
+  '/compare/help-example-alice-1/help-example-bob-1',
+  '/compare/help-example-alice-1/help-example-combined-reasons',
+  '/compare/help-example-combined-reasons/help-example-alice-2',
+  '/compare/help-example-combined-reasons/help-example-bob-2',
+  '/compare/help-example-alice-2/help-example-bob-2',
+];
+
+const allLabels = [...Object.values(supportLabels), ...Object.values(beliefLabels)];
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function openHelp(page: Page): Promise<void> {
+  await page.goto('/help');
+  await page.getByRole('heading', { level: 1, name: 'Help', exact: true }).waitFor();
+}
+
+/** Every href in the page's main region, as the browser resolved it (path only). */
+function mainLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('main a[href]')].map((a) => new URL(a.href).pathname),
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe-core with its default rules and returns its violations, one readable line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+  );
+}
+
+describe('help page', () => {
+  it('has its window title, headings, and a link to every example map and story comparison', async () => {
+    const { page, context, errors } = await openSession(browser, app);
+    await openHelp(page);
+    expect(await page.title()).toBe('Help - Belief Map');
+    for (const name of [
+      'What a belief map is',
+      'The two ratings',
+      'Drafts and published maps',
+      'Comparing and merging',
+      'The story of Alice and Bob',
+      'Start your own map',
+    ]) {
+      expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
+    }
+
+    const links = await mainLinks(page);
+    for (const id of helpExampleIds) expect(links, id).toContain(`/map/${id}`);
+    for (const path of storyComparisons) expect(links, path).toContain(path);
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Create map', exact: true }).getAttribute('href')).toBe(
+      '/map/draft.default',
+    );
+    expect(await main.getByRole('link', { name: 'Compare maps', exact: true }).getAttribute('href')).toBe(
+      '/compare',
+    );
+
+    // The links are descriptive: a reader knows where each goes before following it.
+    const alice1 = main.getByRole('link', { name: 'Alice’s first map', exact: true });
+    expect(await alice1.getAttribute('href')).toBe('/map/help-example-alice-1');
+    const crux = main.getByRole('link', { name: 'Compare Alice’s second map with Bob’s' });
+    expect(await crux.getAttribute('href')).toBe('/compare/help-example-alice-2/help-example-bob-2');
+
+    // Drafts versus published maps, in the page's own words.
+    const text = await main.innerText();
+    expect(text).toContain('A draft is kept only in this browser.');
+    expect(text).toContain('A published map is public to anyone with the link.');
+    expect(text).toContain('A published map never changes.');
+    expect(text).toContain('Published maps are deleted after 90 days');
+    for (const button of ['Add to draft', 'Delete from draft', 'Apply changes', 'Undo']) {
+      expect(text, button).toContain(`“${button}”`);
+    }
+
+    expect(errors).toEqual([]);
+    await alice1.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/map/help-example-alice-1');
+    await context.close();
+  });
+
+  it('draws a legend whose icons are named with every rating label', async () => {
+    const { page, context } = await openSession(browser, app);
+    await openHelp(page);
+    const legend = page.getByRole('region', { name: 'Icon legend' });
+    for (const label of allLabels) {
+      const icon = legend.getByRole('img', { name: label, exact: true });
+      expect(await icon.count(), label).toBe(1);
+      expect(await icon.isVisible(), label).toBe(true);
+    }
+    expect(await legend.getByRole('img').count()).toBe(12);
+    await context.close();
+  });
+
+  it('shows an icon’s name in a tooltip on keyboard focus and on hover, and Escape hides it', async () => {
+    const { page, context } = await openSession(browser, app);
+    await openHelp(page);
+    const legend = page.getByRole('region', { name: 'Icon legend' });
+    const icon = legend.getByRole('img', { name: 'Strongly disconfirms', exact: true });
+    const tooltip = icon.getByText('Strongly disconfirms', { exact: true });
+    expect(await tooltip.isVisible()).toBe(false);
+
+    // Tab from the icon before it, as a keyboard user would.
+    await legend.getByRole('img', { name: 'Disconfirms', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    expect(await icon.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await tooltip.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await tooltip.isVisible()).toBe(false);
+
+    const agree = legend.getByRole('img', { name: 'Agree', exact: true });
+    await agree.hover();
+    expect(await agree.getByText('Agree', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps every tooltip on a 360 px screen', async () => {
+    const { page, context } = await openSession(browser, app, { viewport: { width: 360, height: 740 } });
+    await openHelp(page);
+    const icons = page.getByRole('main').getByRole('img');
+    const count = await icons.count();
+    expect(count).toBeGreaterThanOrEqual(12);
+    for (let i = 0; i < count; i++) {
+      const icon = icons.nth(i);
+      await icon.focus();
+      const box = await icon.locator('.rating-tooltip').boundingBox();
+      const name = await icon.getAttribute('aria-label');
+      expect(box, `tooltip of ${name}`).not.toBeNull();
+      expect(box!.x, `left edge of ${name}`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `right edge of ${name}`).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 360]) {
+      it(`passes axe-core in ${colorScheme} mode at ${width} px, with a tooltip open`, async () => {
+        const { page, context } = await openSession(browser, app, {
+          colorScheme,
+          viewport: { width, height: 900 },
+          // The test injects axe-core as an inline script, which the app's CSP rightly forbids.
+          bypassCSP: true,
+        });
+        await openHelp(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('img', { name: 'Strongly supports', exact: true }).first().focus();
+        expect(await axeViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
