@@ -27,7 +27,10 @@ export function MapPage() {
       {view.status === 'error' && <MapError message={view.message} headingRef={heading} />}
       {view.status === 'draft' && <DraftView key={view.id.draftId} view={view} headingRef={heading} />}
       {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
-      <p className="notice">Published maps are deleted automatically after 90 days.</p>
+      {/* Not while loading: the notice would show first and then jump down (layout shift). */}
+      {view.status !== 'loading' && (
+        <p className="notice">Published maps are deleted automatically after 90 days.</p>
+      )}
     </div>
   );
 }
