@@ -23,6 +23,8 @@ export default tseslint.config(
         process: 'readonly',
         console: 'readonly',
         URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
         window: 'readonly',
         document: 'readonly',
         localStorage: 'readonly',

@@ -1,0 +1,288 @@
+// `npm run audit`: Lighthouse on a published map and on Help, desktop and mobile (issue
+// "Accessible, secure, fast to load", item 3). Builds the client if needed, starts the real server
+// (a child process on a free port with a temporary SQLite file), publishes a realistic map of ten
+// reasons through the API, and runs Lighthouse in Debian's Chromium. Prints the four category
+// scores per page and form factor, writes bench/results/lighthouse.json, and exits 1 when a score
+// is under its target. Slow (a minute or two), so CI does not run it.
+//
+//   npm run audit                  one run per page and form factor
+//   npm run audit -- --runs 3      the median of three runs (Lighthouse's advice for performance)
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
+const categories = Object.keys(targets);
+const runsArg = process.argv.indexOf('--runs');
+const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /healthz within 30 s');
+}
+
+/** A map as someone would publish it: a real question, ten reasons with relevance and ratings. */
+function realisticMap() {
+  const reason = (title, relevance, belief, support) => ({
+    id: randomUUID(),
+    title,
+    relevance,
+    belief,
+    support,
+  });
+  return {
+    version: '1.0',
+    data: {
+      title: 'Our team should move to a four-day working week',
+      description:
+        'The proposal: the same pay for 32 hours over four days, tried for six months from January, ' +
+        'with the same targets as now. This map collects what came up at the team meeting, rated by ' +
+        'how sure I am of each point and how much it matters if it is true.',
+      reasons: [
+        reason(
+          'People would be less tired and make fewer mistakes',
+          'The error log doubles on Friday afternoons; a long weekend to recover should lower it.',
+          'agree',
+          'strong-support',
+        ),
+        reason(
+          'Trials elsewhere kept output the same',
+          'The UK pilot of 61 companies in 2022 reported stable revenue, and most kept the four-day week.',
+          'agree',
+          'support',
+        ),
+        reason(
+          'Hiring would be easier',
+          'Two of our last three candidates chose offers with more flexible hours.',
+          'strong-agree',
+          'support',
+        ),
+        reason(
+          'Customers expect an answer on Fridays',
+          'About 15% of support tickets arrive on Fridays; a rota would be needed to cover them.',
+          'strong-agree',
+          'strong-disconfirm',
+        ),
+        reason(
+          'Meetings would have to shrink',
+          'We spend about six hours a week in meetings; with fewer days they would crowd out focused work.',
+          'agree',
+          'disconfirm',
+        ),
+        reason(
+          'Deadlines with partners are fixed',
+          'The quarterly releases are agreed with two partners and cannot move for a trial.',
+          'neutral',
+          'disconfirm',
+        ),
+        reason(
+          'Childcare would be simpler for parents',
+          'Five of the twelve people on the team have children at primary school.',
+          'agree',
+          'support',
+        ),
+        reason(
+          'Some work would slip to the day off',
+          'People may answer messages on their free day, which would cancel out the rest it gives.',
+          'neutral',
+          'neutral',
+        ),
+        reason(
+          'Office costs would fall',
+          'Closing the office one day a week saves heating and cleaning, though the lease stays the same.',
+          'disagree',
+          'support',
+        ),
+        reason('It is only a trial', null, null, null),
+      ],
+    },
+  };
+}
+
+async function publish(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/map/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(realisticMap()),
+  });
+  const body = await response.json();
+  if (body.status !== 'ok') throw new Error(`publishing the audit map failed: ${JSON.stringify(body)}`);
+  return body.data.mapId;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One Lighthouse run in a fresh Chromium (a reused one sometimes loses the trace: NO_NAVSTART). */
+async function audit(url, formFactor) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  let result;
+  try {
+    const config = formFactor === 'desktop' ? desktopConfig : undefined;
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories };
+    result = await lighthouse(url, flags, config);
+  } finally {
+    await chrome.kill();
+  }
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  );
+  // What cost points, to say what to fix: every scored audit under full marks.
+  const lost = categories.flatMap((id) =>
+    lhr.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        const audit = lhr.audits[ref.id];
+        return {
+          category: id,
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          value: audit.displayValue ?? '',
+        };
+      }),
+  );
+  const metrics = Object.fromEntries(
+    [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ].map((id) => [id, lhr.audits[id]?.displayValue ?? null]),
+  );
+  return { scores, lost, metrics };
+}
+
+async function main() {
+  execFileSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+
+  const dir = mkdtempSync(join(tmpdir(), 'belief-map-audit-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'audit.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      CREATE_RATE_LIMIT: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, server);
+    const mapId = await publish(baseUrl);
+    const pages = [
+      ['published map', `${baseUrl}/map/${mapId}`],
+      ['help', `${baseUrl}/help`],
+    ];
+    const results = [];
+    for (const [page, url] of pages) {
+      for (const formFactor of ['desktop', 'mobile']) {
+        const attempts = [];
+        for (let i = 0; i < runs; i++) attempts.push(await audit(url, formFactor));
+        const scores = Object.fromEntries(
+          categories.map((id) => [id, median(attempts.map((a) => a.scores[id]))]),
+        );
+        // The run whose performance is the median one tells what cost points.
+        const typical = attempts.find((a) => a.scores.performance === scores.performance) ?? attempts[0];
+        results.push({
+          page,
+          path: new URL(url).pathname,
+          formFactor,
+          runs,
+          scores,
+          metrics: typical.metrics,
+          lost: typical.lost,
+        });
+        process.stdout.write('.');
+      }
+    }
+    process.stdout.write('\n\n');
+
+    const header = ['page', 'form factor', ...categories];
+    const rows = results.map((r) => [r.page, r.formFactor, ...categories.map((id) => String(r.scores[id]))]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const line = (cells) =>
+      cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+    console.log(line(header));
+    for (const row of rows) console.log(line(row));
+    console.log(
+      `targets: ${categories.map((id) => `${id} ≥ ${targets[id]}`).join(', ')}${runs > 1 ? `; median of ${runs} runs` : ''}`,
+    );
+
+    let failed = false;
+    for (const r of results) {
+      const under = categories.filter((id) => r.scores[id] < targets[id]);
+      if (under.length === 0) continue;
+      failed = true;
+      console.log(`\n${r.page}, ${r.formFactor}: under target in ${under.join(', ')}`);
+      for (const lost of r.lost.filter((l) => under.includes(l.category))) {
+        console.log(`  ${lost.category}: ${lost.id} (${lost.title})${lost.value ? `: ${lost.value}` : ''}`);
+      }
+    }
+
+    const out = join(root, 'bench/results/lighthouse.json');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    writeFileSync(
+      out,
+      `${JSON.stringify({ date: new Date().toISOString(), lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, targets, results }, null, 2)}\n`,
+    );
+    console.log(`\nwrote ${out.slice(root.length)}`);
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
