@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await store.close();
+    stopSweep();
+    await app.close(); // closes the store too
     return fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
 }

@@ -262,4 +262,24 @@ describe('compare page errors and links', () => {
     await expect.poll(() => path(page)).toBe('/map/help-example-bob-1');
     await context.close();
   });
+
+  it('leads from a draft of a published map to the comparison of the draft with its base', async () => {
+    const { page, context } = await openSession(browser, app);
+    await page.goto(`/map/${baseId}`);
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await page.getByRole('button', { name: 'Edit belief' }).click();
+    await page.getByLabel('Title').fill('Elm Street should get a bike lane soon');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Compare with published map' }).click();
+    await expect.poll(() => path(page)).toBe(`/compare/${baseId}/draft.${baseId}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    expect(await page.getByText('Elm Street should get a bike lane soon').count()).toBeGreaterThan(0);
+    // The published map is the base: nothing can be merged into it.
+    expect(await page.getByRole('button', { name: 'Apply changes' }).count()).toBe(0);
+
+    await page.goto('/map/draft.default');
+    await page.getByRole('button', { name: 'Publish draft' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Compare with published map' }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -56,7 +56,8 @@ describe('shell', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Compare maps' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/compare');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The menu closes once the (lazily loaded) page has rendered.
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await context.close();

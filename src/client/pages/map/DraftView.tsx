@@ -5,6 +5,7 @@ import { addReason, deleteReason, updateBelief, type BeliefFields } from '../../
 import { newReasonId, reasonCountError, saveReason } from '../../state/draft-forms';
 import type { MapView } from '../../state/maps-state';
 import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
+import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
 import { BeliefForm } from './BeliefForm';
 import { MapDescription, MapHeading } from './MapHeading';
 import { ReasonForm } from './ReasonForm';
@@ -178,6 +179,9 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
             Discard draft
           </button>
         </div>
+        <p className="map-compare-base">
+          <CompareWithBaseLink draftId={id.draftId} />
+        </p>
       </section>
     </>
   );

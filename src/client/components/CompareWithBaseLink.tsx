@@ -1,5 +1,5 @@
-import { Link } from '../../lib/router';
-import { defaultMapId, parseMapId } from '../../../domain/map-id';
+import { Link } from '../lib/router';
+import { defaultMapId, parseMapId } from '../../domain/map-id';
 
 // The compare issue, item 5: on a draft of a published map, a way to see what the draft changes.
 // Self-contained so the map page can render it without knowing how comparing works.
