@@ -68,8 +68,10 @@ export function renderIndex(template: string, meta: PageMeta): string {
   ]
     .filter(Boolean)
     .join('\n    ');
+  // The description tag is matched however it is formatted: Prettier puts its long attributes on
+  // lines of their own in src/client/index.html.
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
+    .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
     .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseConfig } from '../../src/server/config';
-import { escapeHtml, mapMeta } from '../../src/server/page-meta';
+import { escapeHtml, genericMeta, mapMeta, renderIndex } from '../../src/server/page-meta';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { makeTempDir, removeDir } from './helpers';
 
@@ -108,6 +108,20 @@ describe('link previews', () => {
       expect(response.body).toContain('<title>Belief Map</title>');
       expect(metaContent(response.body, 'property', 'og:title')).toBe('Belief Map');
     }
+  });
+
+  it('fills in the real index.html, however its tags are formatted', () => {
+    // The build copies src/client/index.html; a formatter may put a tag's attributes on their own
+    // lines, and the preview must still replace the page's own title and description.
+    const real = readFileSync(join(import.meta.dirname, '../../src/client/index.html'), 'utf8');
+    const html = renderIndex(
+      real,
+      mapMeta({ title: 'Elm Street', description: 'Bikes.', reasons: [] }, null),
+    );
+    expect(html).toContain('<title>Elm Street - Belief Map</title>');
+    expect(metaContent(html, 'name', 'description')).toBe('A belief map with 0 reasons. Bikes.');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain(genericMeta.description);
   });
 
   it('shortens a long description to at most 200 characters at a word boundary', () => {
