@@ -150,22 +150,33 @@ const chromeFlags = [
   '--disable-sync',
 ];
 
-/** One Lighthouse run in a fresh Chromium (a reused one sometimes loses the trace: NO_NAVSTART). */
+/**
+ * One Lighthouse run in a fresh Chromium. Now and then Chromium loses the trace of a page load
+ * (NO_NAVSTART, with a fresh browser as with a reused one); Lighthouse's advice is to run again,
+ * so a run that fails that way is retried, twice at most.
+ */
 async function audit(url, formFactor) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
-  });
-  let result;
-  try {
-    const config = formFactor === 'desktop' ? desktopConfig : undefined;
-    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories };
-    result = await lighthouse(url, flags, config);
-  } finally {
-    await chrome.kill();
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags,
+    });
+    let lhr;
+    try {
+      const config = formFactor === 'desktop' ? desktopConfig : undefined;
+      const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories };
+      ({ lhr } = await lighthouse(url, flags, config));
+    } finally {
+      await chrome.kill();
+    }
+    if (!lhr.runtimeError) return summarize(lhr);
+    if (attempt === 3) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
+    process.stdout.write(`(${lhr.runtimeError.code}: running again)`);
   }
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
+}
+
+/** The category scores, the metrics, and every scored audit that cost points. */
+function summarize(lhr) {
   const scores = Object.fromEntries(
     categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
   );
