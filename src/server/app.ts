@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { answerClientError } from './client-errors';
@@ -6,6 +5,7 @@ import type { Config } from './config';
 import { errorBody, installErrorHandler } from './errors';
 import { healthRoutes } from './routes/health';
 import { mapRoutes } from './routes/maps';
+import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
 import type { MapStore } from './store/map-store';
 import { createRedisClient } from './store/redis';
@@ -55,32 +55,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   installErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // PRODUCT §8: embedding is by the mount function in a host page, not by framing, so only
-        // the app itself may frame its pages.
-        frameAncestors: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  addSecurityHeaders(app);
   // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
   // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather
   // than refusing them.
