@@ -1,0 +1,60 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { sqliteMigrations } from '../../src/server/store/migrations/sqlite';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+
+// A database made by an earlier release is brought up to date on start, keeping its maps.
+
+const dir = mkdtempSync(join(tmpdir(), 'belief-map-migrations-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('moves the maps of a version 1 database (WITHOUT ROWID) into the rowid table, intact', async () => {
+  const path = join(dir, 'v1.sqlite');
+  const old = new Database(path);
+  old.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1);');
+  old.exec(sqliteMigrations[0]!);
+  const insert = old.prepare('INSERT INTO maps (id, published, expires_at, data) VALUES (?, ?, ?, ?)');
+  const rows = Array.from({ length: 50 }, (_, i) => ({
+    id: `old-map-${i}-k3j9x2m7qa1b`,
+    published: '2026-11-20T10:00:00.000Z',
+    expiresAt: Date.parse('2027-02-18T10:00:00.000Z') + i,
+    dataJson: JSON.stringify({ title: `Old map ${i}`, description: null, reasons: [] }),
+  }));
+  for (const row of rows) insert.run(row.id, row.published, row.expiresAt, row.dataJson);
+  old.close();
+
+  const store = openSqliteStore(path);
+  const now = new Date('2026-12-01T00:00:00.000Z');
+  for (const row of rows) expect(await store.get(row.id, now)).toEqual(row);
+  // Ids stay unique, and publishing goes on.
+  const taken = rows[0]!.id;
+  let tries = 0;
+  const id = await store.create(
+    { published: now.toISOString(), expiresAt: now.getTime() + 1, dataJson: '{}' },
+    () => (tries++ === 0 ? taken : 'new-map-k3j9x2m7qa1b'),
+  );
+  expect(id).toBe('new-map-k3j9x2m7qa1b');
+  await store.close();
+
+  const db = new Database(path, { readonly: true });
+  try {
+    expect(db.prepare('SELECT version FROM schema_version').get()).toEqual({
+      version: sqliteMigrations.length,
+    });
+    const table = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'maps'").get()!;
+    expect(table.sql).not.toMatch(/WITHOUT ROWID/i);
+    const indexes = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'maps'",
+      )
+      .all()
+      .map((r) => r.name);
+    expect(indexes).toContain('maps_expires_at');
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  } finally {
+    db.close();
+  }
+});
