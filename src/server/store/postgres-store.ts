@@ -28,6 +28,19 @@ export interface PostgresStoreOptions {
   onIdleError?: (error: Error) => void;
 }
 
+interface PendingInsert {
+  map: NewMap;
+  newId: () => string;
+  /** Ids tried so far. */
+  attempts: number;
+  resolve: (id: string) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Most maps in one INSERT, and about the most text: a map can be 2 MiB. */
+const maxBatch = 64;
+const maxBatchBytes = 4 * 1024 * 1024;
+
 interface Row {
   id: string;
   published: string;
@@ -111,6 +124,65 @@ function buildStore(
   };
   let closed: Promise<void> | null = null;
 
+  // Group commit: the publishes that arrive in one turn of the event loop go to the database as
+  // one INSERT, one round trip and one commit, and each is answered once that commit is done.
+  // PRODUCT §4: a collision on insert is retried. ON CONFLICT leaves the existing map alone and
+  // leaves its id out of RETURNING, without aborting anything or logging an error on the server.
+  const pending: PendingInsert[] = [];
+  const flush = () => {
+    let count = 0;
+    let bytes = 0;
+    while (count < pending.length && count < maxBatch && bytes < maxBatchBytes) {
+      bytes += pending[count]!.map.dataJson.length;
+      count++;
+    }
+    const batch = pending.splice(0, count);
+    if (pending.length > 0) setImmediate(flush);
+    if (batch.length > 0) void insertBatch(batch);
+  };
+  const insertBatch = async (batch: PendingInsert[]): Promise<void> => {
+    let inserted: Set<string>;
+    const ids: string[] = [];
+    try {
+      for (const insert of batch) {
+        // Ids must differ within one statement too: the conflict of a row with another row of
+        // the same INSERT would leave it unclear which of the two was stored.
+        let id = insert.newId();
+        insert.attempts++;
+        while (ids.includes(id) && insert.attempts < maxIdAttempts) {
+          id = insert.newId();
+          insert.attempts++;
+        }
+        ids.push(id);
+      }
+      inserted = await run(async () => {
+        const { rows } = await pool.query<{ id: string }>(
+          `INSERT INTO maps (id, published, expires_at, data)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
+           ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [
+            ids,
+            batch.map((insert) => insert.map.published),
+            batch.map((insert) => insert.map.expiresAt),
+            batch.map((insert) => insert.map.dataJson),
+          ],
+        );
+        return new Set(rows.map((row) => row.id));
+      });
+    } catch (error) {
+      for (const insert of batch) insert.reject(error);
+      return;
+    }
+    const retry: PendingInsert[] = [];
+    batch.forEach((insert, i) => {
+      const id = ids[i]!;
+      if (inserted.delete(id)) insert.resolve(id);
+      else if (insert.attempts < maxIdAttempts) retry.push(insert);
+      else insert.reject(new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`));
+    });
+    if (retry.length > 0) await insertBatch(retry);
+  };
+
   const store: MapStore = {
     get: (id, now) =>
       run(async (): Promise<StoredMap | null> => {
@@ -124,18 +196,9 @@ function buildStore(
           : null;
       }),
     create: (map: NewMap, newId) =>
-      run(async () => {
-        // PRODUCT §4: a collision on insert is retried. ON CONFLICT leaves the existing map alone
-        // and reports 0 rows, without aborting anything or logging an error on the server.
-        for (let attempt = 0; attempt < maxIdAttempts; attempt++) {
-          const id = newId();
-          const { rowCount } = await pool.query(
-            'INSERT INTO maps (id, published, expires_at, data) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
-            [id, map.published, map.expiresAt, map.dataJson],
-          );
-          if (rowCount === 1) return id;
-        }
-        throw new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`);
+      new Promise<string>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ map, newId, attempts: 0, resolve, reject });
       }),
     deleteExpired: (now) =>
       run(async () => {
