@@ -8,6 +8,7 @@ import { newMapId } from '../ids';
 import { acceptJsonOnly } from '../json-body';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
+import { publishedAnswers } from './published-answers';
 
 export interface MapRoutesOptions {
   config: Config;
@@ -22,6 +23,7 @@ export async function mapRoutes(
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
+  const published = publishedAnswers(store);
   acceptJsonOnly(app);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
@@ -38,17 +40,17 @@ export async function mapRoutes(
         builtIn.body,
       );
 
-    const map = await store.get(id, now());
+    const at = now();
+    const map = await published.get(id, at);
     if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
     // Published maps never change, so they may be cached by anyone until they expire (SPEC §9).
-    const secondsLeft = Math.max(0, Math.floor((map.expiresAt - now().getTime()) / 1000));
-    const body = `{"status":"ok","version":"1.0","published":${JSON.stringify(map.published)},"data":${map.dataJson}}`;
+    const secondsLeft = Math.max(0, Math.floor((map.expiresAt - at.getTime()) / 1000));
     return sendCached(
       reply,
       request.headers['if-none-match'],
       `"${id}"`,
       `public, max-age=${secondsLeft}, immutable`,
-      body,
+      map.body,
     );
   });
 
@@ -83,7 +85,7 @@ function sendCached(
   ifNoneMatch: string | undefined,
   etag: string,
   cacheControl: string,
-  body: string,
+  body: string | Buffer,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
   if (

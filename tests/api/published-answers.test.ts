@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { publishedAnswers } from '../../src/server/routes/published-answers';
+import type { MapStore, StoredMap } from '../../src/server/store/map-store';
+
+// The in-memory answers of published maps: served without the store once read, never after
+// their expiry, bounded in size, and never remembering an id that was not found.
+
+const day = 24 * 60 * 60 * 1000;
+const t0 = Date.parse('2026-11-20T10:00:00.000Z');
+
+function countingStore(maps: StoredMap[]) {
+  const reads: string[] = [];
+  const store: MapStore = {
+    async get(id, now) {
+      reads.push(id);
+      const map = maps.find((m) => m.id === id);
+      return map && map.expiresAt > now.getTime() ? map : null;
+    },
+    create: () => Promise.reject(new Error('not here')),
+    deleteExpired: async () => 0,
+    ping: async () => {},
+    close: async () => {},
+  };
+  return { store, reads, maps };
+}
+
+const stored = (id: string, size = 10): StoredMap => ({
+  id,
+  published: new Date(t0).toISOString(),
+  expiresAt: t0 + 90 * day,
+  dataJson: JSON.stringify({ title: 'x'.repeat(size), description: null, reasons: [] }),
+});
+
+describe('publishedAnswers', () => {
+  it('builds the answer once and then serves it without reading the store', async () => {
+    const { store, reads } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const answers = publishedAnswers(store);
+    const first = await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0));
+    expect(JSON.parse(first!.body.toString())).toEqual({
+      status: 'ok',
+      version: '1.0',
+      published: '2026-11-20T10:00:00.000Z',
+      data: { title: 'xxxxxxxxxx', description: null, reasons: [] },
+    });
+    const again = await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + day));
+    expect(again).toBe(first);
+    expect(reads).toEqual(['bike-lanes-k3j9x2m7qa1b']);
+  });
+
+  it('never serves a remembered answer from its expiry on (PRODUCT §5)', async () => {
+    const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const answers = publishedAnswers(store);
+    expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day - 1))).not.toBeNull();
+    expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day))).toBeNull();
+    expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day - 1))).not.toBeNull();
+  });
+
+  it('asks the store again for an id it did not find: another instance may publish it', async () => {
+    const { store, reads, maps } = countingStore([]);
+    const answers = publishedAnswers(store);
+    expect(await answers.get('later-k3j9x2m7qa1b', new Date(t0))).toBeNull();
+    maps.push(stored('later-k3j9x2m7qa1b'));
+    expect(await answers.get('later-k3j9x2m7qa1b', new Date(t0))).not.toBeNull();
+    expect(reads).toEqual(['later-k3j9x2m7qa1b', 'later-k3j9x2m7qa1b']);
+  });
+
+  it('keeps the most recently used answers within its byte bound', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `map-${String(i).padStart(2, '0')}-k3j9x2m7qa1b`);
+    const { store, reads } = countingStore(ids.map((id) => stored(id, 60)));
+    const size = (await publishedAnswers(store).get(ids[0]!, new Date(t0)))!.body.length;
+    // Room for 16 answers: the last 16 read are kept, the others are read from the store again.
+    const answers = publishedAnswers(store, 16 * size);
+    for (const id of ids) await answers.get(id, new Date(t0));
+    reads.length = 0;
+    for (const id of ids.slice(24)) await answers.get(id, new Date(t0));
+    expect(reads).toEqual([]);
+    await answers.get(ids[0]!, new Date(t0));
+    expect(reads).toEqual([ids[0]]);
+  });
+});
