@@ -1,13 +1,7 @@
 import { Pool, type QueryConfig } from 'pg';
 import { postgresMigrations } from './migrations/postgres';
-import {
-  IdExhaustedError,
-  maxIdAttempts,
-  StoreUnavailableError,
-  type MapStore,
-  type NewMap,
-  type StoredMap,
-} from './map-store';
+import { groupCommit } from './group-commit';
+import { StoreUnavailableError, type MapStore, type NewMap, type StoredMap } from './map-store';
 
 export interface PostgresStoreOptions {
   /**
@@ -27,19 +21,6 @@ export interface PostgresStoreOptions {
    */
   onIdleError?: (error: Error) => void;
 }
-
-interface PendingInsert {
-  map: NewMap;
-  newId: () => string;
-  /** Ids tried so far. */
-  attempts: number;
-  resolve: (id: string) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Most maps in one INSERT, and about the most text: a map can be 2 MiB. */
-const maxBatch = 64;
-const maxBatchBytes = 4 * 1024 * 1024;
 
 interface Row {
   id: string;
@@ -124,64 +105,26 @@ function buildStore(
   };
   let closed: Promise<void> | null = null;
 
-  // Group commit: the publishes that arrive in one turn of the event loop go to the database as
-  // one INSERT, one round trip and one commit, and each is answered once that commit is done.
-  // PRODUCT §4: a collision on insert is retried. ON CONFLICT leaves the existing map alone and
-  // leaves its id out of RETURNING, without aborting anything or logging an error on the server.
-  const pending: PendingInsert[] = [];
-  const flush = () => {
-    let count = 0;
-    let bytes = 0;
-    while (count < pending.length && count < maxBatch && bytes < maxBatchBytes) {
-      bytes += pending[count]!.map.dataJson.length;
-      count++;
-    }
-    const batch = pending.splice(0, count);
-    if (pending.length > 0) setImmediate(flush);
-    if (batch.length > 0) void insertBatch(batch);
-  };
-  const insertBatch = async (batch: PendingInsert[]): Promise<void> => {
-    let inserted: Set<string>;
-    const ids: string[] = [];
-    try {
-      for (const insert of batch) {
-        // Ids must differ within one statement too: the conflict of a row with another row of
-        // the same INSERT would leave it unclear which of the two was stored.
-        let id = insert.newId();
-        insert.attempts++;
-        while (ids.includes(id) && insert.attempts < maxIdAttempts) {
-          id = insert.newId();
-          insert.attempts++;
-        }
-        ids.push(id);
-      }
-      inserted = await run(async () => {
-        const { rows } = await pool.query<{ id: string }>(
-          `INSERT INTO maps (id, published, expires_at, data)
-             SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [
-            ids,
-            batch.map((insert) => insert.map.published),
-            batch.map((insert) => insert.map.expiresAt),
-            batch.map((insert) => insert.map.dataJson),
-          ],
-        );
-        return new Set(rows.map((row) => row.id));
-      });
-    } catch (error) {
-      for (const insert of batch) insert.reject(error);
-      return;
-    }
-    const retry: PendingInsert[] = [];
-    batch.forEach((insert, i) => {
-      const id = ids[i]!;
-      if (inserted.delete(id)) insert.resolve(id);
-      else if (insert.attempts < maxIdAttempts) retry.push(insert);
-      else insert.reject(new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`));
-    });
-    if (retry.length > 0) await insertBatch(retry);
-  };
+  // Publishes are grouped (group-commit.ts): those of one turn of the event loop go to the
+  // database as one INSERT, in one round trip and one commit. PRODUCT §4: ON CONFLICT leaves a
+  // map whose id is taken alone and leaves the id out of RETURNING, without aborting anything or
+  // logging an error on the server; group-commit.ts retries it with a new id.
+  const commits = groupCommit((rows) =>
+    run(async () => {
+      const { rows: stored } = await pool.query<{ id: string }>(
+        `INSERT INTO maps (id, published, expires_at, data)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          rows.map((row) => row.id),
+          rows.map((row) => row.map.published),
+          rows.map((row) => row.map.expiresAt),
+          rows.map((row) => row.map.dataJson),
+        ],
+      );
+      return new Set(stored.map((row) => row.id));
+    }),
+  );
 
   const store: MapStore = {
     get: (id, now) =>
@@ -195,11 +138,7 @@ function buildStore(
           ? { id: row.id, published: row.published, expiresAt: Number(row.expires_at), dataJson: row.data }
           : null;
       }),
-    create: (map: NewMap, newId) =>
-      new Promise<string>((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({ map, newId, attempts: 0, resolve, reject });
-      }),
+    create: (map: NewMap, newId) => commits.create(map, newId),
     deleteExpired: (now) =>
       run(async () => {
         // Short batches keep each transaction and its locks small; SKIP LOCKED lets the sweeps of
@@ -226,7 +165,7 @@ function buildStore(
       }
     },
     close() {
-      closed ??= pool.end();
+      closed ??= commits.drain().then(() => pool.end());
       return closed;
     },
   };

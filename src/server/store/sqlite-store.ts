@@ -2,15 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sqliteMigrations } from './migrations/sqlite';
-import { IdExhaustedError, maxIdAttempts, type MapStore, type NewMap, type StoredMap } from './map-store';
+import { groupCommit, type InsertRow } from './group-commit';
+import type { MapStore, NewMap, StoredMap } from './map-store';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
-
-interface PendingInsert {
-  map: NewMap;
-  newId: () => string;
-  resolve: (id: string) => void;
-  reject: (error: unknown) => void;
-}
 
 interface Row {
   id: string;
@@ -42,54 +36,29 @@ export function openSqliteStore(path: string): MapStore {
   );
   const deleteExpiredMaps = db.prepare<[number]>('DELETE FROM maps WHERE expires_at <= ?');
 
-  /** Inserts `map` under the first free id from `newId()`; a collision is retried (PRODUCT §4). */
-  const insertOne = (map: NewMap, newId: () => string): string => {
-    for (let attempt = 0; attempt < maxIdAttempts; attempt++) {
-      const id = newId();
-      if (insertMap.run(id, map.published, map.expiresAt, map.dataJson).changes === 1) return id;
-    }
-    throw new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`);
-  };
-
-  // Group commit: the publishes that arrive in one turn of the event loop are inserted in one
-  // transaction, committed once, and only then answered. Each commit costs page writes to the WAL
-  // and lock round trips whatever its size, so under load this halves the cost of a publish;
-  // alone, a publish waits for nothing but the end of the current turn (setImmediate).
-  let pending: PendingInsert[] = [];
-  const insertBatch = db.transaction((batch: PendingInsert[]) =>
-    batch.map(({ map, newId }): { id: string } | { error: unknown } => {
-      try {
-        return { id: insertOne(map, newId) };
-      } catch (error) {
-        if (error instanceof IdExhaustedError) return { error };
-        throw error; // anything else fails the whole transaction, which rolls back
-      }
-    }),
-  );
-  // Checkpoints move to their own thread once publishing starts (see sqlite-checkpointer.ts),
-  // which keeps the log under about 64 MiB; the main connection then checkpoints by itself only
-  // if the log passes 256 MiB, which happens only if that thread has stopped.
+  // Publishes are grouped (group-commit.ts): those of one turn of the event loop are inserted
+  // in one transaction, committed once. Checkpoints move to a thread of their own once
+  // publishing starts (sqlite-checkpointer.ts), which keeps the log under about 64 MiB; the main
+  // connection then checkpoints by itself only if the log passes 256 MiB, which happens only if
+  // that thread has stopped. (Moving the inserts to a writer thread as well was tried: on two
+  // cores, shared with the load generator, it was slower and its p99 twice as long.)
   let checkpointer: Checkpointer | null = null;
-  const flush = () => {
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
+  const insertAll = db.transaction((rows: readonly InsertRow[]) => {
+    const stored = new Set<string>();
+    for (const { id, map } of rows) {
+      if (insertMap.run(id, map.published, map.expiresAt, map.dataJson).changes === 1) stored.add(id);
+    }
+    return stored;
+  });
+  const commits = groupCommit(async (rows) => {
     if (!checkpointer && path !== ':memory:' && db.open) {
       checkpointer = startCheckpointer(path);
       db.pragma('wal_autocheckpoint = 65536');
     }
-    let results: ({ id: string } | { error: unknown })[];
-    try {
-      results = insertBatch(batch);
-    } catch (error) {
-      for (const insert of batch) insert.reject(error);
-      return;
-    }
-    results.forEach((result, i) => {
-      if ('id' in result) batch[i]!.resolve(result.id);
-      else batch[i]!.reject(result.error);
-    });
-  };
+    // IMMEDIATE takes the write lock first, waiting for it (busy_timeout) if the checkpointer
+    // holds it, rather than failing to upgrade a read.
+    return insertAll.immediate(rows);
+  });
 
   return {
     async get(id: string, now: Date): Promise<StoredMap | null> {
@@ -98,12 +67,7 @@ export function openSqliteStore(path: string): MapStore {
         ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data }
         : null;
     },
-    create(map: NewMap, newId: () => string): Promise<string> {
-      return new Promise((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({ map, newId, resolve, reject });
-      });
-    },
+    create: (map: NewMap, newId: () => string) => commits.create(map, newId),
     async deleteExpired(now: Date): Promise<number> {
       return deleteExpiredMaps.run(now.getTime()).changes;
     },
@@ -111,7 +75,7 @@ export function openSqliteStore(path: string): MapStore {
       db.prepare('SELECT 1').get();
     },
     async close(): Promise<void> {
-      flush();
+      await commits.drain();
       // The main connection closes last: closing, it checkpoints what is left and removes the log.
       await checkpointer?.stop();
       if (db.open) db.close();
