@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { answerClientError } from './client-errors';
 import type { Config } from './config';
 import { errorBody, installErrorHandler } from './errors';
+import { logging } from './logging';
 import { healthRoutes } from './routes/health';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
@@ -14,8 +16,10 @@ export interface AppDeps {
   store: MapStore;
   /** The clock; tests move it to check expiry. */
   now?: () => Date;
-  /** Pino options or false; defaults to the configured level. */
+  /** Pino options or false, instead of logging at the configured level (tests). */
   logger?: boolean | object;
+  /** Where the configured logging writes; standard output by default. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -25,8 +29,9 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
+  const { options: loggerOptions, instanceLogger } = logging(config.logLevel, deps.logger, deps.logStream);
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    ...loggerOptions,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // The router's default (100) answers longer ids with its own 414 in another shape; let every id
@@ -48,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  if (instanceLogger) app.log = instanceLogger;
   app.addHook('onClose', async () => store.close());
   // Once closing, answers still in flight close their connection: otherwise a keep-alive client
   // holds the server open until its idle timeout, and main.ts gives up on shutdown after 10 s.

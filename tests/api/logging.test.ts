@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { failingStore, makeTempDir, removeDir, testConfig } from './helpers';
+
+// LOG_LEVEL decides what is written. At info and below, Fastify logs every request; at warn and
+// above, requests are not timed for logs nobody writes (src/server/logging.ts), yet errors are
+// still logged with the id of the request that met them.
+
+let app: FastifyInstance | null = null;
+let dir: string | null = null;
+
+afterEach(async () => {
+  await app?.close();
+  app = null;
+  if (dir) removeDir(dir);
+  dir = null;
+});
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+}
+
+async function appLoggingAt(level: string, options: { failReads?: boolean } = {}) {
+  dir = makeTempDir();
+  const lines: LogLine[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  const dbPath = join(dir, 'maps.sqlite');
+  const store = failingStore(openSqliteStore(dbPath));
+  if (options.failReads) store.fail(new Error('disk on fire'), ['get']);
+  app = await buildApp(testConfig(dbPath, { LOG_LEVEL: level }), { store, logStream });
+  return { app, lines };
+}
+
+describe('LOG_LEVEL', () => {
+  it('at info, logs each request and its answer with the request id', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const response = await app.inject({ method: 'GET', url: '/api/map/default' });
+    expect(response.statusCode).toBe(200);
+    const messages = lines.map((line) => line.msg);
+    expect(messages).toContain('incoming request');
+    expect(messages).toContain('request completed');
+    const completed = lines.find((line) => line.msg === 'request completed')!;
+    expect(completed.reqId).toEqual(expect.any(String));
+  });
+
+  it('at warn, writes nothing for requests that go well', async () => {
+    const { app, lines } = await appLoggingAt('warn');
+    for (const url of ['/api/map/default', '/api/map/no-such-map', '/healthz']) {
+      await app.inject({ method: 'GET', url });
+    }
+    expect(lines).toEqual([]);
+  });
+
+  it('at warn, still logs an error with the id of its request', async () => {
+    const { app, lines } = await appLoggingAt('warn', { failReads: true });
+    const response = await app.inject({ method: 'GET', url: '/api/map/some-map-abcdefghijkl' });
+    expect(response.statusCode).toBe(500);
+    const errors = lines.filter((line) => line.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain('disk on fire');
+    expect(errors[0]!.reqId).toEqual(expect.any(String));
+  });
+
+  it('at silent, writes nothing even for errors', async () => {
+    const { app, lines } = await appLoggingAt('silent', { failReads: true });
+    const response = await app.inject({ method: 'GET', url: '/api/map/some-map-abcdefghijkl' });
+    expect(response.statusCode).toBe(500);
+    expect(lines).toEqual([]);
+  });
+});
