@@ -128,6 +128,26 @@ function defineContract(backend: Backend): void {
       expect(await store.get(id, now)).toEqual({ id, ...map });
     });
 
+    it('keeps every kind of JSON text byte for byte, several maps in one commit', async () => {
+      const store = await freshStore();
+      // Escapes a database could decode or re-encode on the way: control characters, NUL, a lone
+      // surrogate, backslashes and quotes, and characters outside the Basic Multilingual Plane.
+      const texts = [
+        'tab\there\nnewline',
+        'NUL \u0000 and bell \u0007',
+        'lone surrogate \ud800 and pair 🚲',
+        'back\\slash "quoted" \\"',
+        '[1, {"a": 2}]',
+      ];
+      const maps = texts.map((title) =>
+        newMap({ dataJson: JSON.stringify({ title, description: null, reasons: [] }) }),
+      );
+      const ids = await Promise.all(maps.map((map) => store.create(map, uniqueId)));
+      for (const [i, id] of ids.entries()) {
+        expect((await store.get(id, now))?.dataJson).toBe(maps[i]!.dataJson);
+      }
+    });
+
     it('never returns a map once it has expired, even before it is deleted', async () => {
       const store = await freshStore();
       const expiresAt = now.getTime() + day;

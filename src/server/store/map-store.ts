@@ -18,6 +18,7 @@ export interface StoredMap {
 export interface NewMap {
   readonly published: string;
   readonly expiresAt: number;
+  /** JSON text as `JSON.stringify` writes it; stored and given back byte for byte. */
   readonly dataJson: string;
 }
 

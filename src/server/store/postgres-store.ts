@@ -111,17 +111,25 @@ function buildStore(
   // logging an error on the server; group-commit.ts retries it with a new id.
   const commits = groupCommit((rows) =>
     run(async () => {
-      const { rows: stored } = await pool.query<{ id: string }>(
-        `INSERT INTO maps (id, published, expires_at, data)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [
+      const { rows: stored } = await pool.query<{ id: string }>({
+        // Named: each connection parses and plans it once, not once per batch.
+        name: 'insert-maps',
+        // The maps' JSON texts go in as one JSON array, joined as they are: as a text[] each
+        // would be escaped into an array literal, which cost the app more CPU than the rest of
+        // the publish. json_array_elements gives each element back as its exact text.
+        text: `INSERT INTO maps (id, published, expires_at, data)
+                 SELECT r.id, r.published, r.expires_at, d.data::text
+                   FROM unnest($1::text[], $2::text[], $3::bigint[])
+                          WITH ORDINALITY AS r (id, published, expires_at, n)
+                   JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
+               ON CONFLICT (id) DO NOTHING RETURNING id`,
+        values: [
           rows.map((row) => row.id),
           rows.map((row) => row.map.published),
           rows.map((row) => row.map.expiresAt),
-          rows.map((row) => row.map.dataJson),
+          `[${rows.map((row) => row.map.dataJson).join(',')}]`,
         ],
-      );
+      });
       return new Set(stored.map((row) => row.id));
     }),
   );
