@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+// The baseline of bench/http.bench.ts: the least an HTTP server on this Node can do for the same
+// requests. GET answers the app's exact answer bytes for the benchmarked map; POST reads the body,
+// parses the JSON and answers ok. No routing, validation, headers or database.
+// Run by the benchmark as a process of its own: BARE_PORT, BARE_GET_BODY_FILE.
+
+const port = Number(process.env.BARE_PORT);
+const getBody = readFileSync(process.env.BARE_GET_BODY_FILE!);
+const postAnswer = Buffer.from('{"status":"ok","data":{"mapId":"bare-server-000000000000"}}');
+
+const server = createServer((request, response) => {
+  if (request.method === 'GET') {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(getBody);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    try {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(postAnswer);
+    } catch {
+      response.writeHead(400).end();
+    }
+  });
+});
+server.keepAliveTimeout = 10_000;
+server.listen(port, '127.0.0.1', () => process.stdout.write(`listening on ${port}\n`));
+process.once('SIGTERM', () => server.close(() => process.exit(0)));

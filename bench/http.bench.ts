@@ -1,0 +1,325 @@
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// Shared with the tests: the real server process (main.ts), a free port, a PostgreSQL schema of
+// its own, and realistic maps.
+import { publishBody, sampleMapData } from '../tests/support/maps';
+import { createTestSchema, type TestSchema } from '../tests/support/postgres';
+import { freePort, repoRoot, startServerProcess, type ServerProcess } from '../tests/support/server-process';
+import { printProfile } from './profile-summary';
+
+// The HTTP API under load (issue "benchmarks"): GET of a published 20-reason map and POST of a
+// 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
+// bare node:http server doing the least the same requests need (bench/bare-server.ts), in
+// alternating rounds of the same run, so the ratio does not depend on the machine. Each server is
+// a process of its own, apart from autocannon's event loop. On SQLite (a temporary file) and on
+// PostgreSQL (a schema of its own) when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+
+export const targets = {
+  /** App GET requests/s over the bare server's. */
+  getRatio: 0.6,
+  /** App POST requests/s over the bare server's. */
+  postRatio: 0.4,
+  /** p99 latency of the app's GET at 50 connections on SQLite, in ms. */
+  getP99Ms: 20,
+};
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  /** Answers other than 2xx, and connection errors: both must be 0 for a valid measurement. */
+  non2xx: number;
+  errors: number;
+}
+
+export interface Comparison {
+  backend: 'SQLite' | 'PostgreSQL';
+  request: 'GET' | 'POST';
+  /** Medians over the rounds. */
+  app: Measurement;
+  bare: Measurement;
+  /** Median over the rounds of app requests/s over bare requests/s in the same round. */
+  ratio: number;
+  targetRatio: number;
+  ratioMet: boolean;
+  /** Only for GET on SQLite. */
+  p99Met?: boolean;
+  rounds: { app: Measurement[]; bare: Measurement[] };
+}
+
+export interface HttpBenchResult {
+  benchmark: 'http';
+  date: string;
+  node: string;
+  cpus: number;
+  connections: number;
+  rounds: number;
+  roundSeconds: number;
+  reasons: number;
+  comparisons: Comparison[];
+  allTargetsMet: boolean;
+}
+
+export interface HttpBenchOptions {
+  rounds?: number;
+  roundSeconds?: number;
+  connections?: number;
+  /** Write bench/results/http.json (default true). */
+  write?: boolean;
+  log?: boolean;
+  /** Run the app with --cpu-prof and print where its time went (BENCH_PROFILE=1). */
+  profile?: boolean;
+  postgresUrl?: string;
+}
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const resultsDir = join(benchDir, 'results');
+const reasons = 20;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function medianOf(runs: Measurement[]): Measurement {
+  return {
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+interface Load {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: string;
+}
+
+async function cannon(load: Load, seconds: number, connections: number): Promise<Measurement> {
+  const result = await autocannon({
+    url: load.url,
+    method: load.method,
+    connections,
+    duration: seconds,
+    ...(load.body ? { body: load.body, headers: { 'content-type': 'application/json' } } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+interface BareServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startBareServer(getBodyFile: string): Promise<BareServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(benchDir, 'bare-server.ts')], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', BARE_PORT: String(port), BARE_GET_BODY_FILE: getBodyFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  await new Promise<void>((done, fail) => {
+    child.stdout!.once('data', () => done());
+    child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Both servers for one backend, the GET body the bare server answers, and the POST body. */
+async function compareOn(
+  backend: Comparison['backend'],
+  databaseUrl: string,
+  options: Required<Pick<HttpBenchOptions, 'rounds' | 'roundSeconds' | 'connections' | 'profile' | 'log'>>,
+  scratch: string,
+): Promise<Comparison[]> {
+  const profileDir = join(resultsDir, 'profiles', backend.toLowerCase());
+  if (options.profile) rmSync(profileDir, { recursive: true, force: true });
+  const app: ServerProcess = await startServerProcess({
+    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CREATE_RATE_LIMIT: '0', SWEEP_INTERVAL_MS: '0' },
+    nodeArgs: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
+  let bare: BareServer | null = null;
+  try {
+    const postBody = publishBody(sampleMapData(reasons));
+    const created = await fetch(`${app.url}/api/map/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: postBody,
+    });
+    if (created.status !== 200) throw new Error(`publish failed: ${created.status} ${await created.text()}`);
+    const { data } = (await created.json()) as { data: { mapId: string } };
+    const getBody = await (await fetch(`${app.url}/api/map/${data.mapId}`)).text();
+    const getBodyFile = join(scratch, `${backend}-get.json`);
+    writeFileSync(getBodyFile, getBody);
+    bare = await startBareServer(getBodyFile);
+
+    const comparisons: Comparison[] = [];
+    for (const request of ['GET', 'POST'] as const) {
+      const loads = {
+        app: { url: `${app.url}/api/map/${request === 'GET' ? data.mapId : 'create'}`, method: request },
+        bare: { url: `${bare.url}/api/map/${request === 'GET' ? data.mapId : 'create'}`, method: request },
+      };
+      const body = request === 'POST' ? postBody : undefined;
+      // Warm-up: let both JITs compile the hot paths before anything is timed.
+      await cannon({ ...loads.app, body }, 2, options.connections);
+      await cannon({ ...loads.bare, body }, 2, options.connections);
+      const rounds: Comparison['rounds'] = { app: [], bare: [] };
+      for (let round = 0; round < options.rounds; round++) {
+        // Alternating, so that a slow moment of the machine hits both alike.
+        const order = round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
+        for (const which of order) {
+          rounds[which].push(
+            await cannon({ ...loads[which], body }, options.roundSeconds, options.connections),
+          );
+        }
+      }
+      const appMedian = medianOf(rounds.app);
+      const bareMedian = medianOf(rounds.bare);
+      // The machine's speed drifts (other work, CPU boost): each round's app run is compared with
+      // the bare run next to it, and the median of those ratios is reported.
+      const ratio = median(rounds.app.map((a, i) => a.requestsPerSecond / rounds.bare[i]!.requestsPerSecond));
+      const targetRatio = request === 'GET' ? targets.getRatio : targets.postRatio;
+      comparisons.push({
+        backend,
+        request,
+        app: appMedian,
+        bare: bareMedian,
+        ratio,
+        targetRatio,
+        ratioMet: ratio >= targetRatio,
+        ...(request === 'GET' && backend === 'SQLite' ? { p99Met: appMedian.p99Ms < targets.getP99Ms } : {}),
+        rounds,
+      });
+      const last = comparisons.at(-1)!;
+      if (options.log) console.log(formatRow(last));
+      if (last.app.non2xx + last.app.errors > 0) {
+        console.log(`the app's log (answers other than 2xx):\n${app.output().slice(-4000)}`);
+      }
+    }
+    return comparisons;
+  } finally {
+    await bare?.stop();
+    await app.stop();
+    if (options.profile) {
+      for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
+        printProfile(join(profileDir, file));
+      }
+    }
+  }
+}
+
+const header = 'backend     request          app req/s  app p99   bare req/s  bare p99   ratio   target';
+
+function formatRow(c: Comparison): string {
+  const n = (value: number) => Math.round(value).toLocaleString('en').padStart(10);
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+  const mark = (met: boolean) => (met ? 'met' : 'MISSED');
+  let target = `≥ ${c.targetRatio.toFixed(2)} ${mark(c.ratioMet)}`;
+  if (c.p99Met !== undefined) target += `; p99 < ${targets.getP99Ms} ms ${mark(c.p99Met)}`;
+  const invalid = c.app.non2xx + c.app.errors + c.bare.non2xx + c.bare.errors;
+  if (invalid > 0) target += ` (INVALID: ${invalid} non-2xx or errors)`;
+  return (
+    `${c.backend.padEnd(11)} ${`${c.request} ${reasons} reasons`.padEnd(15)}` +
+    `${n(c.app.requestsPerSecond)} ${ms(c.app.p99Ms)} ${n(c.bare.requestsPerSecond)}  ${ms(c.bare.p99Ms)}` +
+    `   ${c.ratio.toFixed(2).padStart(5)}   ${target}`
+  );
+}
+
+/**
+ * Runs the comparison on SQLite, then on PostgreSQL if a URL is given, prints a table of requests/s,
+ * p99 and ratios against the targets, and writes bench/results/http.json.
+ */
+export async function runHttpBench(options: HttpBenchOptions = {}): Promise<HttpBenchResult> {
+  const settings = {
+    rounds: options.rounds ?? 5,
+    roundSeconds: options.roundSeconds ?? 3,
+    connections: options.connections ?? 50,
+    profile: options.profile ?? false,
+    log: options.log ?? true,
+  };
+  const write = options.write ?? true;
+  const scratch = mkdtempSync(join(tmpdir(), 'belief-map-bench-'));
+  const comparisons: Comparison[] = [];
+  let schema: TestSchema | null = null;
+  try {
+    if (settings.log) {
+      console.log(
+        `\nHTTP: ${settings.connections} connections, ${settings.rounds} alternating rounds of ` +
+          `${settings.roundSeconds} s per server (medians)`,
+      );
+      console.log(header);
+    }
+    comparisons.push(
+      ...(await compareOn('SQLite', `sqlite:${join(scratch, 'bench.sqlite')}`, settings, scratch)),
+    );
+    if (options.postgresUrl) {
+      schema = await createTestSchema(options.postgresUrl, 'bench');
+      comparisons.push(...(await compareOn('PostgreSQL', schema.url, settings, scratch)));
+    } else if (settings.log) {
+      console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    }
+  } finally {
+    await schema?.drop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const result: HttpBenchResult = {
+    benchmark: 'http',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: (await import('node:os')).cpus().length,
+    connections: settings.connections,
+    rounds: settings.rounds,
+    roundSeconds: settings.roundSeconds,
+    reasons,
+    comparisons,
+    allTargetsMet: comparisons.every((c) => c.ratioMet && c.p99Met !== false),
+  };
+  if (settings.log) {
+    console.log(result.allTargetsMet ? 'All HTTP targets met.' : 'Some HTTP targets MISSED (see above).');
+  }
+  if (write) {
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, 'http.json');
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    if (settings.log) console.log(`wrote ${file}`);
+  }
+  return result;
+}
+
+export function httpBenchOptionsFromEnv(env: NodeJS.ProcessEnv): HttpBenchOptions {
+  return {
+    postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
+    profile: env.BENCH_PROFILE === '1',
+    ...(env.BENCH_ROUNDS ? { rounds: Number(env.BENCH_ROUNDS) } : {}),
+    ...(env.BENCH_ROUND_SECONDS ? { roundSeconds: Number(env.BENCH_ROUND_SECONDS) } : {}),
+  };
+}
+
+const runDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (runDirectly) {
+  runHttpBench(httpBenchOptionsFromEnv(process.env)).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

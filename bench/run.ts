@@ -1,0 +1,9 @@
+import { runCompareBench } from './compare.bench';
+import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
+
+// `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same
+// run, and writing its figures to bench/results/*.json. PostgreSQL is included when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set; BENCH_PROFILE=1 profiles the app under load.
+
+await runCompareBench();
+await runHttpBench(httpBenchOptionsFromEnv(process.env));
