@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { runHttpBench } from '../../bench/http.bench';
+
+// `npm run bench` is not run by CI (it takes minutes and its figures depend on the machine), so
+// this runs it once, briefly, to keep it working: both servers start, every request of every
+// round is answered 2xx, and the result has the shape bench/results/http.json promises. No
+// assertion on speed: the benchmark itself reports that.
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the benchmark smoke test runs on SQLite only');
+
+describe('npm run bench (HTTP), one short round', () => {
+  it('measures GET and POST against the bare server with no failed request', async () => {
+    const result = await runHttpBench({
+      rounds: 1,
+      roundSeconds: 1,
+      connections: 10,
+      write: false,
+      log: false,
+      postgresUrl,
+    });
+    const expected = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
+    expect(result.comparisons.map((c) => `${c.backend} ${c.request}`)).toEqual(
+      expected.flatMap((backend) => [`${backend} GET`, `${backend} POST`]),
+    );
+    for (const comparison of result.comparisons) {
+      for (const measurement of [comparison.app, comparison.bare]) {
+        expect(measurement.non2xx).toBe(0);
+        expect(measurement.errors).toBe(0);
+        expect(measurement.requestsPerSecond).toBeGreaterThan(0);
+      }
+      expect(comparison.ratio).toBeCloseTo(
+        comparison.app.requestsPerSecond / comparison.bare.requestsPerSecond,
+      );
+      expect(comparison.ratioMet).toBe(comparison.ratio >= comparison.targetRatio);
+    }
+  });
+});
