@@ -24,6 +24,8 @@ export interface Config {
   connectionTimeoutMs: number;
   limits: MapLimits;
   bodyLimitBytes: number;
+  /** PostgreSQL only: most connections this instance opens. */
+  databasePoolSize: number;
   /** How often expired maps are deleted, in milliseconds; 0 turns the sweep off. */
   sweepIntervalMs: number;
   /** Where the built client lives; null serves the API only. */
@@ -43,6 +45,11 @@ export const settings: readonly Setting[] = [
     name: 'DATABASE_URL',
     default: 'sqlite:./data/belief-map.sqlite',
     description: 'sqlite:PATH (embedded, folder created on start) or postgres://USER@HOST:PORT/DB',
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    default: '10',
+    description: 'PostgreSQL only: most connections this instance opens to the database',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'CREATE_RATE_LIMIT', default: '60', description: 'Publishes a minute per client address; 0 = off' },
@@ -134,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>, clientDir: 
         port: integer('PORT', 0, 65535),
         host: get('HOST'),
         database: parseDatabaseUrl(get('DATABASE_URL')),
+        databasePoolSize: integer('DATABASE_POOL_SIZE', 1, 1000),
         logLevel,
         createRateLimit: integer('CREATE_RATE_LIMIT', 0, 1_000_000),
         redisUrl: redisUrl || null,

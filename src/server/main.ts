@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     log?.warn({ err: error }, 'database: an idle connection failed; the next request opens a new one');
   let store;
   try {
-    store = await openStore(config.database, { onIdleError });
+    store = await openStore(config.database, { onIdleError, poolSize: config.databasePoolSize });
   } catch (error) {
     const where = config.database.kind === 'sqlite' ? config.database.path : 'DATABASE_URL';
     return fail(`Cannot open the database at ${where}: ${(error as Error).message}`);

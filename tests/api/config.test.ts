@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseConfig, settings } from '../../src/server/config';
 
@@ -24,6 +25,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
         port: 3000,
         host: '0.0.0.0',
         database: { kind: 'sqlite', path: './data/belief-map.sqlite' },
+        databasePoolSize: 10,
         logLevel: 'info',
         createRateLimit: 60,
         redisUrl: null,
@@ -83,6 +85,7 @@ describe('values that are read', () => {
       REDIS_KEY_PREFIX: 'staging:limits:',
       REQUEST_TIMEOUT_MS: '5000',
       CONNECTION_TIMEOUT_MS: '7000',
+      DATABASE_POOL_SIZE: '25',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -103,6 +106,7 @@ describe('values that are read', () => {
       redisKeyPrefix: 'staging:limits:',
       requestTimeoutMs: 5000,
       connectionTimeoutMs: 7000,
+      databasePoolSize: 25,
     });
   });
 
@@ -185,6 +189,12 @@ describe('bad values stop start-up with one line naming them', () => {
     },
   );
 
+  it('DATABASE_POOL_SIZE of 0 (the store could never query)', () => {
+    expect(parseError({ DATABASE_POOL_SIZE: '0' })).toMatch(
+      /^DATABASE_POOL_SIZE="0" must be a whole number from 1 to 1000/,
+    );
+  });
+
   it('BODY_LIMIT under 1 KiB', () => {
     expect(parseError({ BODY_LIMIT: '100' })).toMatch(
       /^BODY_LIMIT="100" must be a whole number from 1024 to/,
@@ -216,6 +226,20 @@ describe('help', () => {
     for (const setting of settings) {
       expect(text).toContain(setting.name);
       if (setting.default) expect(text).toContain(setting.default);
+    }
+  });
+
+  it("the README's configuration table lists every setting with its default", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `([A-Z_]+)` +\| ([^|]+?) +\|/gm)].map((m) => [
+        m[1]!,
+        m[2]!.replaceAll('`', ''),
+      ]),
+    );
+    for (const setting of settings) {
+      expect(rows.has(setting.name), `${setting.name} is missing from the README`).toBe(true);
+      expect(rows.get(setting.name)).toBe(setting.default || 'unset');
     }
   });
 });

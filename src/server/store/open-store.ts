@@ -6,6 +6,8 @@ import { openSqliteStore } from './sqlite-store';
 export interface OpenStoreOptions {
   /** PostgreSQL only: told about failures of idle pooled connections, for the log. */
   onIdleError?: PostgresStoreOptions['onIdleError'];
+  /** PostgreSQL only: most connections in the pool (default 10). */
+  poolSize?: number;
 }
 
 /** Opens the store that `DATABASE_URL` names, with its migrations applied. */
@@ -14,6 +16,9 @@ export async function openStore(database: DatabaseConfig, options: OpenStoreOpti
     case 'sqlite':
       return openSqliteStore(database.path);
     case 'postgres':
-      return openPostgresStore(database.url, { onIdleError: options.onIdleError });
+      return openPostgresStore(database.url, {
+        onIdleError: options.onIdleError,
+        maxConnections: options.poolSize,
+      });
   }
 }
