@@ -50,6 +50,18 @@ describe('shell', () => {
     await page.goto('/help');
     const menu = page.getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // Title, colour-mode button and Menu share one row.
+    const rows = await Promise.all(
+      [
+        page.getByRole('link', { name: 'Belief Map v0.1' }),
+        page.getByRole('button', { name: 'Dark mode' }),
+        menu,
+      ].map(async (element) => {
+        const box = (await element.boundingBox())!;
+        return box.y + box.height / 2;
+      }),
+    );
+    for (const middle of rows) expect(Math.abs(middle - rows[0]!)).toBeLessThan(4);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link', { name: 'Compare maps' }).isVisible()).toBe(false);
     await menu.click();
