@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // Shared with the tests: the real server process (main.ts), a free port, a PostgreSQL schema of
@@ -286,7 +286,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     benchmark: 'http',
     date: new Date().toISOString(),
     node: process.version,
-    cpus: (await import('node:os')).cpus().length,
+    cpus: cpus().length,
     connections: settings.connections,
     rounds: settings.rounds,
     roundSeconds: settings.roundSeconds,
