@@ -99,6 +99,33 @@ describe('groupCommit', () => {
     expect(db.rows.get(await commits.create(map(3), freshId))).toEqual(map(3));
   });
 
+  it('never sends one id twice in an insert: a publish left with a duplicate is refused', async () => {
+    const db = table();
+    const commits = groupCommit(db.insertMany);
+    const [first, second] = await Promise.allSettled([
+      commits.create(map(1), () => 'same'),
+      commits.create(map(2), () => 'same'),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: 'same' });
+    expect(second.status === 'rejected' && second.reason).toBeInstanceOf(IdExhaustedError);
+    expect(db.calls.flat().map((row) => row.id)).toEqual(['same']);
+    expect(db.rows.get('same')).toEqual(map(1));
+  });
+
+  it('rejects the publishes of a batch whose id generator throws, and can still drain', async () => {
+    const db = table();
+    const commits = groupCommit(db.insertMany);
+    const results = await Promise.allSettled([
+      commits.create(map(1), freshId),
+      commits.create(map(2), () => {
+        throw new Error('no randomness');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await commits.drain();
+    expect(db.rows.get(await commits.create(map(3), freshId))).toEqual(map(3));
+  });
+
   it('drain waits for every publish handed over so far', async () => {
     const db = table();
     const commits = groupCommit(db.insertMany);

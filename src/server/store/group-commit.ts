@@ -64,48 +64,61 @@ export function groupCommit(insertMany: InsertMany, options: GroupCommitOptions 
     if (batch.length > 0) void commit(batch);
   };
 
+  const exhausted = () => new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`);
+
+  /** Inserts `batch`; every one of its publishes is answered, retried or rejected, whatever fails. */
   const commit = async (batch: Pending[]): Promise<void> => {
     inFlight++;
-    const rows: InsertRow[] = [];
-    const ids = new Set<string>();
-    for (const insert of batch) {
-      // PRODUCT §4: ids must differ within one insert too, or it would be unclear which of two
-      // rows with the same id was stored.
-      let id = insert.newId();
-      insert.attempts++;
-      while (ids.has(id) && insert.attempts < maxIdAttempts) {
-        id = insert.newId();
-        insert.attempts++;
-      }
-      ids.add(id);
-      rows.push({ id, map: insert.map });
-    }
-    let stored: ReadonlySet<string>;
+    const handled = new Set<Pending>();
+    const settleOne = (insert: Pending, outcome: { id: string } | { error: unknown }) => {
+      handled.add(insert);
+      if ('id' in outcome) insert.resolve(outcome.id);
+      else insert.reject(outcome.error);
+    };
     try {
-      stored = await insertMany(rows);
+      const rows: InsertRow[] = [];
+      const sent: Pending[] = [];
+      const ids = new Set<string>();
+      for (const insert of batch) {
+        // PRODUCT §4: ids must differ within one insert too, or it would be unclear which of two
+        // rows with the same id was stored: an id already in the batch is drawn again, and a
+        // publish that cannot get a free one is refused rather than sent twice.
+        let id = insert.newId();
+        insert.attempts++;
+        while (ids.has(id) && insert.attempts < maxIdAttempts) {
+          id = insert.newId();
+          insert.attempts++;
+        }
+        if (ids.has(id)) {
+          settleOne(insert, { error: exhausted() });
+          continue;
+        }
+        ids.add(id);
+        rows.push({ id, map: insert.map });
+        sent.push(insert);
+      }
+      const stored = rows.length > 0 ? await insertMany(rows) : new Set<string>();
+      // PRODUCT §4: a collision with a stored map is retried with a new id.
+      const retry: Pending[] = [];
+      sent.forEach((insert, i) => {
+        const { id } = rows[i]!;
+        if (stored.has(id)) settleOne(insert, { id });
+        else if (insert.attempts < maxIdAttempts) {
+          handled.add(insert);
+          retry.push(insert);
+        } else settleOne(insert, { error: exhausted() });
+      });
+      if (retry.length > 0) {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push(...retry);
+      }
     } catch (error) {
-      for (const insert of batch) insert.reject(error);
+      // The insert failed, or an id generator threw: nothing of this batch is left waiting.
+      for (const insert of batch) if (!handled.has(insert)) settleOne(insert, { error });
+    } finally {
       inFlight--;
       settle();
-      return;
     }
-    // PRODUCT §4: a collision on insert is retried with a new id.
-    const retry: Pending[] = [];
-    const answered = new Set<string>();
-    batch.forEach((insert, i) => {
-      const { id } = rows[i]!;
-      if (stored.has(id) && !answered.has(id)) {
-        answered.add(id);
-        insert.resolve(id);
-      } else if (insert.attempts < maxIdAttempts) retry.push(insert);
-      else insert.reject(new IdExhaustedError(`No free map id after ${maxIdAttempts} attempts`));
-    });
-    inFlight--;
-    if (retry.length > 0) {
-      if (pending.length === 0) setImmediate(flush);
-      pending.push(...retry);
-    }
-    settle();
   };
 
   return {
