@@ -123,6 +123,30 @@ describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
     expect(response.headers['etag']).toBe(`"${id}"`);
   });
 
+  it('refuses a batch holding a text that is not one JSON value, rather than shifting maps onto other ids', async () => {
+    const store = await openPostgresStore(postgresUrl!, { schema: freshSchema() });
+    try {
+      const newMap = (dataJson: string) => ({
+        published: '2026-11-20T10:00:00.000Z',
+        expiresAt: 4e12,
+        dataJson,
+      });
+      let n = 0;
+      const newId = () => `shift-test-${n++}`;
+      // Two values in one text, then a good map in the same batch: the good one must not end up
+      // stored under the first id with the wrong data.
+      const results = await Promise.allSettled([
+        store.create(newMap('{"a":1},{"b":2}'), newId),
+        store.create(newMap('{"c":3}'), newId),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(await store.get('shift-test-0', new Date())).toBeNull();
+      expect(await store.get('shift-test-1', new Date())).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers 503 while the database is away and recovers by itself when it returns', async () => {
     const proxy = await startTcpProxy(postgresUrl!);
     const idleErrors: Error[] = [];

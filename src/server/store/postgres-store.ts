@@ -116,12 +116,15 @@ function buildStore(
         name: 'insert-maps',
         // The maps' JSON texts go in as one JSON array, joined as they are: as a text[] each
         // would be escaped into an array literal, which cost the app more CPU than the rest of
-        // the publish. json_array_elements gives each element back as its exact text.
+        // the publish. json_array_elements gives each element back as its exact text. A text
+        // that is not exactly one JSON value cannot shift the others onto the wrong ids: the
+        // array is then invalid, or has another length, and the FULL JOIN leaves a row without
+        // an id or data, which the NOT NULL columns refuse, failing the batch.
         text: `INSERT INTO maps (id, published, expires_at, data)
                  SELECT r.id, r.published, r.expires_at, d.data::text
                    FROM unnest($1::text[], $2::text[], $3::bigint[])
                           WITH ORDINALITY AS r (id, published, expires_at, n)
-                   JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
+                   FULL JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
                ON CONFLICT (id) DO NOTHING RETURNING id`,
         values: [
           rows.map((row) => row.id),
