@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { logging } from '../../src/server/logging';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { failingStore, makeTempDir, removeDir, testConfig } from './helpers';
 
@@ -70,6 +71,36 @@ describe('LOG_LEVEL', () => {
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors[0])).toContain('disk on fire');
     expect(errors[0]!.reqId).toEqual(expect.any(String));
+  });
+
+  it('at warn, logs a request and its reply as a few fields, never their headers', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const { options, instanceLogger } = logging('warn', undefined, logStream);
+    const bare = Fastify(options);
+    if (instanceLogger) bare.log = instanceLogger;
+    bare.get('/', async (request, reply) => {
+      request.log.warn({ req: request, res: reply }, 'look');
+      return 'ok';
+    });
+    await bare.inject({
+      method: 'GET',
+      url: '/',
+      headers: { authorization: 'Bearer secret', cookie: 'a=b' },
+    });
+    await bare.close();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'look',
+      req: { method: 'GET', url: '/' },
+      res: { statusCode: 200 },
+    });
+    expect(JSON.stringify(lines[0])).not.toMatch(/secret|a=b/);
   });
 
   it('at silent, writes nothing even for errors', async () => {
