@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -132,17 +132,30 @@ async function startBareServer(getBodyFile: string): Promise<BareServer> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  await new Promise<void>((done, fail) => {
-    child.stdout!.once('data', () => done());
-    child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
   };
+  try {
+    await new Promise<void>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error('bare server did not start within 15 s')), 15_000);
+      child.stdout!.once('data', () => {
+        clearTimeout(timer);
+        done();
+      });
+      child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 /** Both servers for one backend, the GET body the bare server answers, and the POST body. */
@@ -220,7 +233,7 @@ async function compareOn(
   } finally {
     await bare?.stop();
     await app.stop();
-    if (options.profile) {
+    if (options.profile && existsSync(profileDir)) {
       for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
         printProfile(join(profileDir, file));
       }
@@ -306,12 +319,25 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
   return result;
 }
 
+/** A whole number from 1 to 1000 in `env[name]`, or undefined when unset; anything else throws. */
+function countFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 1000) {
+    throw new Error(`${name}="${raw}" must be a whole number from 1 to 1000`);
+  }
+  return value;
+}
+
 export function httpBenchOptionsFromEnv(env: NodeJS.ProcessEnv): HttpBenchOptions {
+  const rounds = countFromEnv(env, 'BENCH_ROUNDS');
+  const roundSeconds = countFromEnv(env, 'BENCH_ROUND_SECONDS');
   return {
     postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     profile: env.BENCH_PROFILE === '1',
-    ...(env.BENCH_ROUNDS ? { rounds: Number(env.BENCH_ROUNDS) } : {}),
-    ...(env.BENCH_ROUND_SECONDS ? { roundSeconds: Number(env.BENCH_ROUND_SECONDS) } : {}),
+    ...(rounds ? { rounds } : {}),
+    ...(roundSeconds ? { roundSeconds } : {}),
   };
 }
 

@@ -68,7 +68,13 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     child.once('exit', (code, signal) => done({ code, signal })),
   );
   let gone = false;
-  void exited.then(() => (gone = true));
+  // A test or benchmark that ends without stopping its server (a timeout, a crash) takes it along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => {
+    gone = true;
+    process.removeListener('exit', killOnExit);
+  });
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async (graceMs = 10_000) => {
