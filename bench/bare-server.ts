@@ -4,9 +4,10 @@ import { createServer } from 'node:http';
 // The baseline of bench/http.bench.ts: the least an HTTP server on this Node can do for the same
 // requests. GET answers the app's exact answer bytes for the benchmarked map; POST reads the body,
 // parses the JSON and answers ok. No routing, validation, headers or database.
-// Run by the benchmark as a process of its own: BARE_PORT, BARE_GET_BODY_FILE.
+// Run by the benchmark as a process of its own: HOST, PORT, BARE_GET_BODY_FILE. Any GET, /healthz
+// included, answers 200, which is how the benchmark knows it is listening.
 
-const port = Number(process.env.BARE_PORT);
+const port = Number(process.env.PORT);
 const getBody = readFileSync(process.env.BARE_GET_BODY_FILE!);
 const postAnswer = Buffer.from('{"status":"ok","data":{"mapId":"bare-server-000000000000"}}');
 
@@ -29,5 +30,5 @@ const server = createServer((request, response) => {
   });
 });
 server.keepAliveTimeout = 10_000;
-server.listen(port, '127.0.0.1', () => process.stdout.write(`listening on ${port}\n`));
+server.listen(port, process.env.HOST ?? '127.0.0.1');
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // its own, and realistic maps.
 import { publishBody, sampleMapData } from '../tests/support/maps';
 import { createTestSchema, type TestSchema } from '../tests/support/postgres';
-import { freePort, repoRoot, startServerProcess, type ServerProcess } from '../tests/support/server-process';
+import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { printProfile } from './profile-summary';
 
 // The HTTP API under load (issue "benchmarks"): GET of a published 20-reason map and POST of a
@@ -119,45 +118,6 @@ async function cannon(load: Load, seconds: number, connections: number): Promise
   };
 }
 
-interface BareServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startBareServer(getBodyFile: string): Promise<BareServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(benchDir, 'bare-server.ts')], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', BARE_PORT: String(port), BARE_GET_BODY_FILE: getBodyFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  try {
-    await new Promise<void>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error('bare server did not start within 15 s')), 15_000);
-      child.stdout!.once('data', () => {
-        clearTimeout(timer);
-        done();
-      });
-      child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url: `http://127.0.0.1:${port}`, stop };
-}
-
 /** Both servers for one backend, the GET body the bare server answers, and the POST body. */
 async function compareOn(
   backend: Comparison['backend'],
@@ -171,7 +131,7 @@ async function compareOn(
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CREATE_RATE_LIMIT: '0', SWEEP_INTERVAL_MS: '0' },
     nodeArgs: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
-  let bare: BareServer | null = null;
+  let bare: ServerProcess | null = null;
   try {
     const postBody = publishBody(sampleMapData(reasons));
     const created = await fetch(`${app.url}/api/map/create`, {
@@ -184,7 +144,10 @@ async function compareOn(
     const getBody = await (await fetch(`${app.url}/api/map/${data.mapId}`)).text();
     const getBodyFile = join(scratch, `${backend}-get.json`);
     writeFileSync(getBodyFile, getBody);
-    bare = await startBareServer(getBodyFile);
+    bare = await startServerProcess({
+      entry: 'bench/bare-server.ts',
+      env: { BARE_GET_BODY_FILE: getBodyFile },
+    });
 
     const comparisons: Comparison[] = [];
     for (const request of ['GET', 'POST'] as const) {

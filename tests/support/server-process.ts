@@ -29,6 +29,8 @@ export interface ServerProcess {
 }
 
 export interface ServerProcessOptions {
+  /** The script to run, from the repository's root (default the server, src/server/main.ts). */
+  entry?: string;
   /** Settings for main.ts on top of the defaults below (HOST, PORT, LOG_LEVEL, CREATE_RATE_LIMIT). */
   env?: Record<string, string>;
   /** Extra Node flags, e.g. `--cpu-prof`. */
@@ -43,24 +45,21 @@ export interface ServerProcessOptions {
  */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
-    {
-      cwd: repoRoot,
-      // Only what is set here: no PORT or DATABASE_URL leaks in from the shell.
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? repoRoot,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        CREATE_RATE_LIMIT: '0',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const entry = options.entry ?? 'src/server/main.ts';
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
+    cwd: repoRoot,
+    // Only what is set here: no PORT or DATABASE_URL leaks in from the shell.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? repoRoot,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      CREATE_RATE_LIMIT: '0',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,7 +86,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (;;) {
-    if (gone) throw new Error(`main.ts exited before answering:\n${output}`);
+    if (gone) throw new Error(`${entry} exited before answering:\n${output}`);
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
       if (response.status === 200) break;
@@ -96,7 +95,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`main.ts did not answer /healthz within the deadline:\n${output}`);
+      throw new Error(`${entry} did not answer /healthz within the deadline:\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 50));
   }
