@@ -17,6 +17,7 @@ export default defineConfig({
             'src/**/*.test.ts',
             'src/**/*.test.tsx',
             'tests/api/**/*.test.ts',
+            'scripts/**/*.test.ts',
             ...quickReliabilityTests,
           ],
           environment: 'node',
