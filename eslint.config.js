@@ -47,8 +47,6 @@ export default tseslint.config(
         'error',
         {
           patterns: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'],
-          // The app has its own small router (first-load budget, PRODUCT §9).
-          paths: [{ name: 'react-router', message: 'Import from src/client/lib/router instead.' }],
         },
       ],
     },

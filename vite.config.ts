@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The client is built into dist/client and served by the Fastify server (src/server/static.ts).
@@ -7,6 +8,16 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('src/client/lib/use-sync-external-store-shim.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
 
   build: {
     outDir: '../../dist/client',

@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { defaultMapId, parseMapId } from '../../domain/map-id';
 
 // The compare issue, item 5: on a draft of a published map, a way to see what the draft changes.

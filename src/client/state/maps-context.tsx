@@ -31,12 +31,12 @@ export function useMapsStore(): MapsStore {
 
 export function useMapsState(): MapsState {
   const store = useMapsStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /**
  * The view of map id `input`, loading it on first use and again whenever `reloadKey` changes
- * (the map page passes the location key, so every visit re-reads the draft). An error from an
+ * (the map page passes its visit number, so every visit re-reads the draft). An error from an
  * earlier visit is not shown until this visit's load has answered.
  */
 export function useLoadedMap(input: string, reloadKey?: unknown): MapView {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from '../lib/router';
+import { useLocation } from 'wouter';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
 import { flashDurations, useFlash } from './flash';
 import { useMapsStore } from './maps-context';
@@ -47,8 +47,7 @@ function parts(draftId: string): MapIdParts {
 export function useDraftActions(): DraftActions {
   const store = useMapsStore();
   const flash = useFlash();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
 
   const saveDraft = useCallback<DraftActions['saveDraft']>(
     async (draftId, change, options = {}) => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
@@ -7,14 +7,13 @@ import './compare.css';
 /** SPEC §2, PRODUCT §6: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
   useDocumentTitle('Compare maps');
-  const [params] = useSearchParams();
-  const baseMapId = params.get('baseMapId') ?? '';
+  const baseMapId = new URLSearchParams(useSearch()).get('baseMapId') ?? '';
   // Keyed by the query, so following a "Compare" link while here starts the form afresh.
   return <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />;
 }
 
 function ChooseCompareForm({ initialBase }: { initialBase: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [base, setBase] = useState(initialBase);
   const [modified, setModified] = useState('');
 

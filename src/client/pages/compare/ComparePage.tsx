@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { compareMaps } from '../../../domain/compare';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { truncateMapId } from '../../../domain/compare-ids';
 import type { FieldChange, ReasonField } from '../../../domain/compare';

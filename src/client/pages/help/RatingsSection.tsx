@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import { RatingLegend } from '../../components/RatingLegend';
 import { examplePath } from './help-links';
 

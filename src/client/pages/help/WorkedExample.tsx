@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { getBuiltInMap } from '../../../domain/built-in';
 import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';

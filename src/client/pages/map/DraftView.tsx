@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type Ref } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { Reason, ReasonId } from '../../../domain/belief-map';
 import { addReason, deleteReason, updateBelief, type BeliefFields } from '../../../domain/draft';
 import { newReasonId, reasonCountError, saveReason } from '../../state/draft-forms';
