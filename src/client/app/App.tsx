@@ -6,7 +6,6 @@ import { createPersistence, type BeliefMapHost } from '../persistence/host';
 import { MapsStoreProvider } from '../state/maps-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
-import { PersistenceProvider } from './persistence-context';
 import { AppRoutes } from './routes';
 
 /**
@@ -30,19 +29,17 @@ export function App({ host, routing = { kind: 'browser' } }: AppProps) {
   // Chosen once: the app keeps its location hook, and so its history, for as long as it is mounted.
   const [location] = useState(() => locationOf(routing));
   return (
-    <PersistenceProvider value={persistence}>
-      <MapsStoreProvider>
-        <VisitsProvider value={location.visits}>
-          <Router {...location.router}>
-            <ErrorBoundary>
-              <Layout>
-                <AppRoutes />
-              </Layout>
-            </ErrorBoundary>
-          </Router>
-        </VisitsProvider>
-      </MapsStoreProvider>
-    </PersistenceProvider>
+    <MapsStoreProvider persistence={persistence}>
+      <VisitsProvider value={location.visits}>
+        <Router {...location.router}>
+          <ErrorBoundary>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </ErrorBoundary>
+        </Router>
+      </VisitsProvider>
+    </MapsStoreProvider>
   );
 }
 

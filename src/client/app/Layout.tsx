@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { FlashBar, FlashProvider } from '../state/flash';
+import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
 
 /** Every page's frame: skip link, header, the page itself in <main>, and the flash bar. */

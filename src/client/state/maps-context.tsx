@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { usePersistence } from '../app/persistence-context';
+import type { Persistence } from '../persistence/host';
 import { MapsStore } from './maps-store';
 import { viewMap, type MapView, type MapsState } from './maps-state';
 
@@ -15,9 +15,14 @@ import { viewMap, type MapView, type MapsState } from './maps-state';
 
 const MapsStoreContext = createContext<MapsStore | null>(null);
 
-/** Provides one MapsStore over the app's persistence and keeps it in step with other tabs. */
-export function MapsStoreProvider({ children }: { children: ReactNode }) {
-  const persistence = usePersistence();
+/** Provides one MapsStore over `persistence` and keeps it in step with other tabs. */
+export function MapsStoreProvider({
+  persistence,
+  children,
+}: {
+  persistence: Persistence;
+  children: ReactNode;
+}) {
   const store = useMemo(() => new MapsStore(persistence), [persistence]);
   useEffect(() => store.watch(), [store]);
   return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
-import { flashDurations, useFlash } from './flash';
+import { flashDurations, useFlash } from '../components/flash';
 import { useMapsStore } from './maps-context';
 import { pathAfterDiscard, pathAfterEdit } from './maps-state';
 import type { DraftChange, EditResult, ExternalChange } from './maps-store';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { applyMerge, type MergeAction } from '../../../domain/merge';
-import { flashDurations, useFlash } from '../../state/flash';
+import { flashDurations, useFlash } from '../../components/flash';
 import { useLoadedMap, useMapsStore } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
 
