@@ -29,6 +29,10 @@ function requiredTitle(max: number, name: string) {
     .check(z.trim(), z.minLength(1, { error: `${name} is required` }), charactersLimit(name, max));
 }
 
+/** What a map over its reason limit is told, by the schema and by the editor before adding one. */
+export const reasonCountMessage = (max: number) =>
+  `A map can have at most ${max.toLocaleString('en')} reasons`;
+
 const notAMap = 'A belief map must be an object (expected object with version, published, data)';
 
 const isoTimestamp = z.iso.datetime({ error: 'must be an ISO timestamp' });
@@ -58,9 +62,7 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
       title: requiredTitle(limits.titleLength, 'Title'),
       description: optionalText(limits.descriptionLength, 'Description'),
       reasons: z.array(reason, { error: 'Reasons must be a list' }).check(
-        z.maxLength(limits.reasonCount, {
-          error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
-        }),
+        z.maxLength(limits.reasonCount, { error: reasonCountMessage(limits.reasonCount) }),
         z.superRefine((reasons, ctx) => {
           // A UUID's hex digits are case-insensitive: `A1…` and `a1…` name the same reason (V5).
           const seen = new Set<string>();

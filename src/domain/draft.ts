@@ -1,5 +1,6 @@
 import type { Draft, MapData, PublishedMap, Reason, ReasonId } from './belief-map';
-import { mapVersion } from './belief-map';
+import { mapVersion, reasonCountMessage } from './belief-map';
+import { defaultLimits } from './limits';
 import { sortReasons } from './sort-reasons';
 
 // SPEC §4: every edit of a draft sets `updatedAt`, and the saved reasons are re-sorted. These
@@ -38,6 +39,24 @@ export function addReason(draft: Draft, reason: Reason, now: Date): Draft {
 export function updateReason(draft: Draft, reason: Reason, now: Date): Draft {
   const reasons = draft.data.reasons.map((r) => (r.id === reason.id ? reason : r));
   return withData(draft, { ...draft.data, reasons }, now);
+}
+
+/**
+ * Saves `reason` from its form (rule D5): replaces the reason with its id, or adds it back when
+ * the draft no longer has it (another tab deleted it while the form was open), so what was typed
+ * is kept. Pure, stamped and sorted like every edit.
+ */
+export function saveReason(draft: Draft, reason: Reason, now: Date): Draft {
+  const exists = draft.data.reasons.some((r) => r.id === reason.id);
+  return exists ? updateReason(draft, reason, now) : addReason(draft, reason, now);
+}
+
+/**
+ * Why the draft cannot take one more reason (rule D6): the schema's message once it holds
+ * `limit` reasons (1,000 by default), else null. Pure.
+ */
+export function reasonCountError(draft: Draft, limit: number = defaultLimits.reasonCount): string | null {
+  return draft.data.reasons.length >= limit ? reasonCountMessage(limit) : null;
 }
 
 export function deleteReason(draft: Draft, id: ReasonId, now: Date): Draft {

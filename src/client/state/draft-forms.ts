@@ -1,13 +1,11 @@
 import {
   mapDataSchema,
   reasonSchema,
-  type Draft,
   type MapData,
   type Reason,
   type ReasonId,
 } from '../../domain/belief-map';
-import { addReason, updateReason, type BeliefFields } from '../../domain/draft';
-import { defaultLimits } from '../../domain/limits';
+import type { BeliefFields } from '../../domain/draft';
 import { beliefValues, supportValues, type Belief, type Support } from '../../domain/ratings';
 
 // SPEC §5: what the belief and reason forms accept. The forms hold plain strings; these pure
@@ -93,20 +91,4 @@ function fieldErrors<F extends string>(error: IssueList, fields: readonly F[]): 
 /** A new reason id (PRODUCT §3: UUIDs). */
 export function newReasonId(): ReasonId {
   return crypto.randomUUID() as ReasonId;
-}
-
-/**
- * Saves a reason from the form: replaces the reason with its id, or adds it when the draft no
- * longer has it (another tab deleted it while this form was open), so what was typed is kept.
- */
-export function saveReason(draft: Draft, reason: Reason, now: Date): Draft {
-  const exists = draft.data.reasons.some((r) => r.id === reason.id);
-  return exists ? updateReason(draft, reason, now) : addReason(draft, reason, now);
-}
-
-/** PRODUCT §3: a map holds at most 1,000 reasons; the message to show when adding one more. */
-export function reasonCountError(draft: Draft, limit: number = defaultLimits.reasonCount): string | null {
-  return draft.data.reasons.length >= limit
-    ? `A map can have at most ${limit.toLocaleString('en')} reasons`
-    : null;
 }

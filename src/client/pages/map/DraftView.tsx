@@ -1,8 +1,15 @@
 import { useEffect, useId, useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import type { Reason, ReasonId } from '../../../domain/belief-map';
-import { addReason, deleteReason, updateBelief, type BeliefFields } from '../../../domain/draft';
-import { newReasonId, reasonCountError, saveReason } from '../../state/draft-forms';
+import {
+  addReason,
+  deleteReason,
+  reasonCountError,
+  saveReason,
+  updateBelief,
+  type BeliefFields,
+} from '../../../domain/draft';
+import { newReasonId } from '../../state/draft-forms';
 import type { MapView } from '../../state/maps-state';
 import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
