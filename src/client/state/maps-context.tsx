@@ -59,5 +59,5 @@ export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
   }, [store, input, reloadKey]);
   const view = useMemo(() => viewMap(state, input), [state, input]);
   const isAnswered = answered !== null && answered.input === input && answered.key === reloadKey;
-  return view.status === 'error' && !isAnswered ? { status: 'loading' } : view;
+  return view.status === 'failed' && !isAnswered ? { status: 'loading' } : view;
 }

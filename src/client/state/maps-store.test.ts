@@ -50,11 +50,11 @@ function draftOf(view: MapView): Draft {
 }
 
 describe('MapsStore: loading (SPEC §3, §4)', () => {
-  it('shows a malformed id as the error of SPEC §5', async () => {
+  it('shows a malformed id as the failure of SPEC §5', async () => {
     const { store, view } = setup();
     await store.load('Not_An_Id');
     expect(view('Not_An_Id')).toEqual({
-      status: 'error',
+      status: 'failed',
       message: 'Map id Not_An_Id does not match expected format',
     });
   });
@@ -69,10 +69,10 @@ describe('MapsStore: loading (SPEC §3, §4)', () => {
     expect(persistence.drafts.size).toBe(0);
   });
 
-  it('loads a published map with its draft; an absent draft is "error", shown as no draft', async () => {
+  it('loads a published map with its draft; a draft that does not exist is absent, shown as no draft', async () => {
     const { store, view, persistence } = setup();
     await store.load('bike-lane-k3j9x2m7qa');
-    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe('error');
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toEqual({ kind: 'absent' });
     expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', map: bikeLane, draft: null });
 
     const edited = updateBelief(
@@ -93,25 +93,29 @@ describe('MapsStore: loading (SPEC §3, §4)', () => {
     expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(1);
   });
 
-  it('shows "error" for an unknown map and for its draft id, and retries on the next load', async () => {
+  it('fails for an unknown map and for its draft id, and retries on the next load', async () => {
     const { store, view, persistence } = setup();
     await store.load('no-such-map');
     await store.load('draft.no-such-map');
-    expect(view('no-such-map')).toEqual({ status: 'error', message: 'Map no-such-map does not exist' });
-    expect(view('draft.no-such-map')).toMatchObject({ status: 'error' });
+    expect(view('no-such-map')).toEqual({ status: 'failed', message: 'Map no-such-map does not exist' });
+    expect(store.getSnapshot().entries['no-such-map']).toEqual({
+      kind: 'failed',
+      message: 'Map no-such-map does not exist',
+    });
+    expect(view('draft.no-such-map')).toMatchObject({ status: 'failed' });
     persistence.maps.set('no-such-map', bikeLane);
     await store.load('no-such-map');
     expect(view('no-such-map')).toMatchObject({ status: 'published' });
   });
 
-  it('shows a network failure as an error', async () => {
+  it('shows a network failure as a failed load', async () => {
     const { store, view, persistence } = setup();
     persistence.fetchMap = async () => {
       throw new Error('Network error: the server could not be reached');
     };
     await store.load('bike-lane-k3j9x2m7qa');
     expect(view('bike-lane-k3j9x2m7qa')).toEqual({
-      status: 'error',
+      status: 'failed',
       message: 'Network error: the server could not be reached',
     });
   });
@@ -209,7 +213,7 @@ describe('MapsStore: publishing and discarding (SPEC §4)', () => {
     expect(id).toBe('published-1');
     expect(persistence.published[0]?.title).toBe('Bike lane');
     expect(persistence.drafts.has('draft.default')).toBe(false);
-    expect(store.getSnapshot().entries['draft.default']).toBe('error');
+    expect(store.getSnapshot().entries['draft.default']).toEqual({ kind: 'absent' });
     await store.load(id);
     expect(view(id)).toMatchObject({ status: 'published', draft: null });
   });
@@ -233,6 +237,7 @@ describe('MapsStore: publishing and discarding (SPEC §4)', () => {
     const kept = persistence.drafts.get('draft.bike-lane-k3j9x2m7qa');
     const previous = await store.discard('draft.bike-lane-k3j9x2m7qa');
     expect(persistence.drafts.has('draft.bike-lane-k3j9x2m7qa')).toBe(false);
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toEqual({ kind: 'absent' });
     expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', draft: null });
     await store.restore('draft.bike-lane-k3j9x2m7qa', previous!);
     expect(persistence.drafts.get('draft.bike-lane-k3j9x2m7qa')).toEqual(kept);

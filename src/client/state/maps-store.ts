@@ -5,10 +5,12 @@ import type { Persistence } from '../persistence/host';
 import { loadMap } from './load-map';
 import {
   emptyMapsState,
+  absent,
   isDraftEntry,
   isNewer,
   reconcileDraft,
   setEntry,
+  type AbsentEntry,
   type DraftEntry,
   type MapEntry,
   type MapsState,
@@ -57,7 +59,7 @@ export class MapsStore {
       ...persistence,
       fetchMap: async (mapId) => {
         const entry = this.state.entries[mapId];
-        if (typeof entry === 'object' && entry.kind === 'published') return entry.map;
+        if (entry?.kind === 'published') return entry.map;
         return persistence.fetchMap(mapId);
       },
     };
@@ -83,32 +85,29 @@ export class MapsStore {
   /**
    * Loads `input` (SPEC §3–§4): a published id loads the map (once; published maps never change)
    * and re-reads its draft; a draft id re-reads the draft or copies its base. Never throws: a
-   * failure becomes an "error" entry.
+   * failure becomes a "failed" entry of the base id (a malformed id fails in viewMap at once).
    */
   async load(input: string): Promise<void> {
     const parsed = parseMapId(input);
-    if (!parsed.ok) {
-      this.set(input, 'error', parsed.error);
-      return;
-    }
+    if (!parsed.ok) return;
     const id = parsed.value;
-    if (this.state.entries[id.baseId] === 'error') this.set(id.baseId, undefined); // retry
+    if (this.state.entries[id.baseId]?.kind === 'failed') this.set(id.baseId, undefined); // retry
     const revision = this.revision(id.draftId);
     const result = await loadMap(this.cachedPersistence, input, this.now);
     if (!result.ok) {
       console.warn(`Could not load map ${input}: ${result.error}`);
-      this.set(id.baseId, 'error', result.error);
+      this.set(id.baseId, { kind: 'failed', message: result.error });
       return;
     }
     const loaded = result.value;
     if (loaded.kind === 'published') this.set(id.baseId, { kind: 'published', map: loaded.map });
     if (revision !== this.revision(id.draftId)) return; // the draft changed while we were reading
-    const draft: DraftEntry | 'error' =
+    const draft: DraftEntry | AbsentEntry =
       loaded.kind === 'draft'
         ? { kind: 'draft', draft: loaded.draft, stored: loaded.stored, saveError: null }
         : loaded.draft
           ? { kind: 'draft', draft: loaded.draft, stored: true, saveError: null }
-          : 'error';
+          : absent;
     const next = reconcileDraft(this.state.entries[id.draftId], draft);
     if (next !== this.state.entries[id.draftId]) this.set(id.draftId, next);
   }
@@ -154,7 +153,7 @@ export class MapsStore {
       const entry = this.state.entries[draftId];
       this.bump(draftId);
       await this.persistence.deleteDraft(draftId);
-      this.set(draftId, 'error');
+      this.set(draftId, absent);
       return isDraftEntry(entry) ? entry : null;
     });
   }
@@ -176,7 +175,7 @@ export class MapsStore {
         await this.persistence
           .deleteDraft(draftId)
           .catch((error: unknown) => console.warn('Could not delete the published draft', error));
-        this.set(draftId, 'error');
+        this.set(draftId, absent);
       }
       return newId;
     });
@@ -214,7 +213,7 @@ export class MapsStore {
         draftId,
         base
           ? { kind: 'draft', draft: createDraft(base, this.now()), stored: false, saveError: null }
-          : 'error',
+          : absent,
       );
       this.emit({ draftId, change: 'deleted' });
     });
@@ -274,8 +273,8 @@ export class MapsStore {
     this.revisions.set(draftId, this.revision(draftId) + 1);
   }
 
-  private set(id: string, entry: MapEntry | undefined, error?: string): void {
-    this.state = setEntry(this.state, id, entry, error);
+  private set(id: string, entry: MapEntry | undefined): void {
+    this.state = setEntry(this.state, id, entry);
     for (const listener of this.listeners) listener();
   }
 

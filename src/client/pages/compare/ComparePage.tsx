@@ -33,7 +33,7 @@ function CompareView({ baseInput, modifiedInput }: { baseInput: string; modified
           Loading maps...
         </p>
       )}
-      {state.status === 'error' && <LoadError failures={state.failures} baseInput={baseInput} />}
+      {state.status === 'failed' && <LoadError failures={state.failures} baseInput={baseInput} />}
       {state.status === 'loaded' && <Comparison base={state.base} modified={state.modified} merge={merge} />}
     </div>
   );

@@ -25,7 +25,7 @@ export function MapPage() {
   return (
     <div className="page map-page">
       {view.status === 'loading' && <p className="map-loading">Loading map...</p>}
-      {view.status === 'error' && <MapError message={view.message} headingRef={heading} />}
+      {view.status === 'failed' && <MapError message={view.message} headingRef={heading} />}
       {view.status === 'draft' && <DraftView key={view.id.draftId} view={view} headingRef={heading} />}
       {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
       {/* Not while loading: the notice would show first and then jump down (layout shift). */}
@@ -38,7 +38,7 @@ export function MapPage() {
 
 function documentTitle(view: MapView): string | null {
   if (view.status === 'loading') return null;
-  if (view.status === 'error') return 'Error loading map';
+  if (view.status === 'failed') return 'Error loading map';
   return view.status === 'draft' ? view.entry.draft.data.title : view.map.data.title;
 }
 
