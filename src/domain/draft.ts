@@ -63,7 +63,16 @@ export function deleteReason(draft: Draft, id: ReasonId, now: Date): Draft {
   return withData(draft, { ...draft.data, reasons: draft.data.reasons.filter((r) => r.id !== id) }, now);
 }
 
-/** The publish request body for a draft: the stored form without `updatedAt` (PRODUCT §5). */
-export function toPublishRequest(draft: Draft): { version: typeof mapVersion; data: MapData } {
+/** What publishing sends: a draft's stored form without `updatedAt` and `published`. */
+export interface PublishRequest {
+  version: typeof mapVersion;
+  data: MapData;
+}
+
+/**
+ * The publish request for `draft` (PRODUCT §8): its version and data only, since the server sets
+ * `published` itself. Pure; the result shares `draft.data`.
+ */
+export function toPublishRequest(draft: Draft): PublishRequest {
   return { version: mapVersion, data: draft.data };
 }

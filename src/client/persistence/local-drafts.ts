@@ -11,7 +11,7 @@ export class DraftStorageError extends Error {
 }
 
 /** The stored draft, or null when there is none or what is stored is not a valid draft. */
-export function readLocalDraft(draftId: string, storage: Storage = localStorage): Draft | null {
+export function fetchLocalDraft(draftId: string, storage: Storage = localStorage): Draft | null {
   let raw: string | null;
   try {
     raw = storage.getItem(draftKey(draftId));
@@ -38,7 +38,7 @@ export function parseStoredDraft(raw: string, draftId: string): Draft | null {
   return result.value;
 }
 
-export function writeLocalDraft(draftId: string, draft: Draft, storage: Storage = localStorage): void {
+export function persistLocalDraft(draftId: string, draft: Draft, storage: Storage = localStorage): void {
   try {
     storage.setItem(draftKey(draftId), JSON.stringify(draft));
   } catch (error) {
@@ -48,7 +48,7 @@ export function writeLocalDraft(draftId: string, draft: Draft, storage: Storage 
   }
 }
 
-export function removeLocalDraft(draftId: string, storage: Storage = localStorage): void {
+export function deleteLocalDraft(draftId: string, storage: Storage = localStorage): void {
   try {
     storage.removeItem(draftKey(draftId));
   } catch {

@@ -211,11 +211,41 @@ describe('MapsStore: publishing and discarding (SPEC §4)', () => {
     );
     const id = await store.publish('draft.default');
     expect(id).toBe('published-1');
-    expect(persistence.published[0]?.title).toBe('Bike lane');
+    expect(persistence.published).toEqual([
+      { version: '1.0', data: { title: 'Bike lane', description: null, reasons: [] } },
+    ]);
     expect(persistence.drafts.has('draft.default')).toBe(false);
     expect(store.getSnapshot().entries['draft.default']).toEqual({ kind: 'absent' });
     await store.load(id);
     expect(view(id)).toMatchObject({ status: 'published', draft: null });
+  });
+
+  it('holds the map it published from what it sent and the answer, so opening it fetches nothing', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('bike-lane-k3j9x2m7qa');
+    await store.edit('draft.bike-lane-k3j9x2m7qa', (d, now) => deleteReason(d, rid(1), now));
+    const id = await store.publish('draft.bike-lane-k3j9x2m7qa');
+    await store.load(id);
+    expect(persistence.mapFetches.get(id)).toBeUndefined();
+    expect(view(id)).toEqual({
+      status: 'published',
+      id: expect.objectContaining({ baseId: id }),
+      map: { version: '1.0', published: '2026-11-22T00:00:00.000Z', data: persistence.published[0]?.data },
+      draft: null,
+    });
+    expect(view(id)).toMatchObject({ map: persistence.maps.get(id) }); // what a fetch would give
+  });
+
+  it('fetches the map it published when the answer does not say when (a host, an older server)', async () => {
+    const { store, view, persistence } = setup();
+    persistence.answersPublished = false;
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const id = await store.publish('draft.default');
+    expect(store.getSnapshot().entries[id]).toBeUndefined();
+    await store.load(id);
+    expect(persistence.mapFetches.get(id)).toBe(1);
+    expect(view(id)).toMatchObject({ status: 'published', map: persistence.maps.get(id) });
   });
 
   it('keeps the draft exactly as it was when publishing fails', async () => {

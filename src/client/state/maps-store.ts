@@ -1,5 +1,5 @@
-import type { Draft, PublishedMap } from '../../domain/belief-map';
-import { createDraft } from '../../domain/draft';
+import { publishedMapSchema, validate, type Draft, type PublishedMap } from '../../domain/belief-map';
+import { createDraft, toPublishRequest } from '../../domain/draft';
 import { parseMapId } from '../../domain/map-id';
 import type { Persistence } from '../persistence/host';
 import { loadMap } from './load-map';
@@ -159,15 +159,18 @@ export class MapsStore {
   }
 
   /**
-   * Publishes the draft (SPEC §4): sends it, then deletes it, and resolves to the new map id. On
+   * Publishes the draft (PRODUCT §8): sends it, then deletes it, and resolves to the new map id. On
    * failure it rejects and the draft stays exactly as it was. A draft changed while the request
-   * was out (in another tab) is kept.
+   * was out (in another tab) is kept. When the answer says when the map was published, the map is
+   * held as published at once from what was sent, so opening it needs no request.
    */
   publish(draftId: string): Promise<string> {
     return this.enqueue(async () => {
       const current = await this.currentDraft(draftId);
       const revision = this.revision(draftId);
-      const newId = await this.persistence.publishMap(current.draft.data);
+      const { mapId, published } = await this.persistence.publishMap(current.draft);
+      const sent = published && publishedFrom(current.draft, published);
+      if (sent) this.set(mapId, { kind: 'published', map: sent });
       const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
       const changedElsewhere = stored !== null && isNewer(stored, current.draft);
       if (revision === this.revision(draftId) && !changedElsewhere) {
@@ -177,7 +180,7 @@ export class MapsStore {
           .catch((error: unknown) => console.warn('Could not delete the published draft', error));
         this.set(draftId, absent);
       }
-      return newId;
+      return mapId;
     });
   }
 
@@ -281,4 +284,14 @@ export class MapsStore {
   private emit(change: ExternalChange): void {
     for (const listener of this.externalListeners) listener(change);
   }
+}
+
+/**
+ * The map the server stores for a publish of `draft` at `published`: the request checked with the
+ * same schema the server uses, so it is exactly what a GET would answer; null if it fails (the
+ * map is then fetched).
+ */
+function publishedFrom(draft: Draft, published: string): PublishedMap | null {
+  const result = validate(publishedMapSchema, { ...toPublishRequest(draft), published });
+  return result.ok ? result.value : null;
 }

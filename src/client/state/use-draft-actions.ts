@@ -31,7 +31,7 @@ export interface DraftActions {
    * set, reasons re-sorted, stored under `map.` + draft id or by the host; moves to the draft URL
    * if the page was its published URL; a refused write is shown and the edit kept in memory.
    */
-  saveDraft(draftId: string, change: DraftChange, options?: SaveOptions): Promise<EditResult>;
+  edit(draftId: string, change: DraftChange, options?: SaveOptions): Promise<EditResult>;
   /** Publishes; resolves to the new map id, or null after showing "Error publishing map". */
   publish(draftId: string): Promise<string | null>;
   /** Deletes the draft, goes to its base map and offers Undo for 5 s. */
@@ -49,7 +49,7 @@ export function useDraftActions(): DraftActions {
   const flash = useFlash();
   const [pathname, navigate] = useLocation();
 
-  const saveDraft = useCallback<DraftActions['saveDraft']>(
+  const edit = useCallback<DraftActions['edit']>(
     async (draftId, change, options = {}) => {
       const id = parts(draftId);
       const result = await store.edit(id.draftId, change);
@@ -104,7 +104,7 @@ export function useDraftActions(): DraftActions {
     [store, flash, navigate],
   );
 
-  return { saveDraft, publish, discard };
+  return { edit, publish, discard };
 }
 
 /** Announces changes another tab made to the draft `draftId` (null: none to follow). */

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/draft';
 import { newReasonId } from '../../state/draft-forms';
 import type { MapView } from '../../state/maps-state';
+import type { DraftChange } from '../../state/maps-store';
 import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
 import { BeliefForm } from './BeliefForm';
@@ -34,7 +35,7 @@ interface DraftViewProps {
 export function DraftView({ view, headingRef }: DraftViewProps) {
   const { id, entry } = view;
   const { draft } = entry;
-  const { saveDraft, publish, discard } = useDraftActions();
+  const { edit, publish, discard } = useDraftActions();
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -53,16 +54,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
     setEditing(null);
     setFocusTarget(controlId(target));
   };
-  const edit = async (change: Parameters<typeof saveDraft>[1], target: string, undoMessage?: string) => {
-    await saveDraft(id.draftId, change, undoMessage ? { undoMessage } : {});
+  /** Applies `change`, then closes the form and puts focus back on `target`. */
+  const save = async (change: DraftChange, target: string, undoMessage?: string) => {
+    await edit(id.draftId, change, undoMessage ? { undoMessage } : {});
     close(target);
   };
 
-  const saveBelief = (fields: BeliefFields) => edit((d, now) => updateBelief(d, fields, now), 'edit-belief');
+  const saveBelief = (fields: BeliefFields) => save((d, now) => updateBelief(d, fields, now), 'edit-belief');
   const saveItem = (reason: Reason) =>
-    edit((d, now) => saveReason(d, reason, now), editing?.kind === 'add' ? 'add-item' : `edit-${reason.id}`);
+    save((d, now) => saveReason(d, reason, now), editing?.kind === 'add' ? 'add-item' : `edit-${reason.id}`);
   const deleteItem = (reasonId: ReasonId) =>
-    edit((d, now) => deleteReason(d, reasonId, now), 'add-item', flashTexts.itemDeleted);
+    save((d, now) => deleteReason(d, reasonId, now), 'add-item', flashTexts.itemDeleted);
 
   const run = async (action: () => Promise<unknown>) => {
     if (busy) return;
@@ -143,7 +145,7 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
               reason={null}
               newId={editing.id}
               addError={reasonCountError(draft)}
-              onSave={(reason) => edit((d, now) => addReason(d, reason, now), 'add-item')}
+              onSave={(reason) => save((d, now) => addReason(d, reason, now), 'add-item')}
               onCancel={() => close('add-item')}
             />
           </div>
