@@ -27,11 +27,11 @@ describe('belief form', () => {
   it('requires a title and applies the length limits, with the message beside its field', () => {
     expect(parseBeliefForm({ title: '  ', description: '' }, data)).toEqual({
       ok: false,
-      errors: { title: 'Title is required' },
+      error: { title: 'Title is required' },
     });
     expect(parseBeliefForm({ title: 'x'.repeat(301), description: 'y'.repeat(20_001) }, data)).toEqual({
       ok: false,
-      errors: {
+      error: {
         title: 'Title must be at most 300 characters',
         description: 'Description must be at most 20,000 characters',
       },
@@ -59,12 +59,12 @@ describe('reason form', () => {
   it('requires a title of at most 500 characters', () => {
     expect(parseReasonForm({ title: '', relevance: '', belief: '', support: '' }, id)).toEqual({
       ok: false,
-      errors: { title: 'Reason title is required' },
+      error: { title: 'Reason title is required' },
     });
     expect(
       parseReasonForm({ title: 'x'.repeat(501), relevance: '', belief: '', support: '' }, id),
     ).toMatchObject({
-      errors: { title: 'Reason title must be at most 500 characters' },
+      error: { title: 'Reason title must be at most 500 characters' },
     });
   });
 

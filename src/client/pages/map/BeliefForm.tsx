@@ -32,7 +32,7 @@ export function BeliefForm({ data, onSave, onCancel }: BeliefFormProps) {
     if (saving) return;
     const result = parseBeliefForm(values, data);
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(result.error);
       focusFirstInvalid(form.current);
       return;
     }

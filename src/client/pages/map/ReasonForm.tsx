@@ -45,7 +45,7 @@ export function ReasonForm({ reason, newId, addError = null, onSave, onDelete, o
     }
     const result = parseReasonForm(values, reason?.id ?? newId);
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(result.error);
       focusFirstInvalid(form.current);
       return;
     }
