@@ -40,7 +40,7 @@ export function parseMapId(input: string): Result<MapIdParts> {
   const isDraft = input.startsWith(draftPrefix);
   const baseId = isDraft ? input.slice(draftPrefix.length) : input;
   if (!isMapId(baseId)) return err(mapIdFormatError(input));
-  return ok({ input, isDraft, baseId, draftId: draftPrefix + baseId });
+  return ok({ input, isDraft, baseId, draftId: toDraftId(baseId) });
 }
 
 /** The draft id of a base id, e.g. `draft.default`. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
-import { compareMaps } from '../../../domain/compare';
+import { compareMaps, isEmptyDiff } from '../../../domain/compare';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 import { listDiffEntries, neighbourKey, type DiffEntry } from './diff-entries';
@@ -141,7 +141,7 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
         <h2 id="differences-heading" tabIndex={-1} data-focus-key="differences">
           Differences
         </h2>
-        {entries.length === 0 ? (
+        {isEmptyDiff(diff) ? (
           <p>No differences: the maps have the same title, description and reasons.</p>
         ) : (
           <ul className="diff-list">
