@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { beliefLabel, supportLabel, type Belief, type Support } from '../../domain/ratings';
+import './rating-icons.css';
 
 // SPEC §3, PRODUCT §6: each reason shows a belief icon and a support icon whose accessible names are
 // the labels. Nothing rests on colour alone: the two scales differ by shape (belief is a circle,

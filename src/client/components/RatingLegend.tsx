@@ -7,6 +7,7 @@ import {
   type Support,
 } from '../../domain/ratings';
 import { BeliefIcon, SupportIcon } from './RatingIcons';
+import './rating-legend.css';
 
 // The key to the rating icons (SPEC §3), drawn with the same components the maps use, so the
 // legend cannot drift from what readers see on a map. Its headings are level 3: it sits inside a

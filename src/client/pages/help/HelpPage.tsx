@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../components/use-document-title';
+import './help-page.css';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
 
