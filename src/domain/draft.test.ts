@@ -14,6 +14,7 @@ import {
   addReason,
   createDraft,
   deleteReason,
+  newReasonId,
   reasonCountError,
   saveReason,
   toPublishRequest,
@@ -317,6 +318,15 @@ describe('edits: properties', () => {
       }),
       { seed, numRuns },
     );
+  });
+});
+
+describe('newReasonId', () => {
+  it('makes a new version 4 UUID each time', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const ids = Array.from({ length: 100 }, newReasonId);
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(100);
   });
 });
 

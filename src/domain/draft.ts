@@ -30,6 +30,11 @@ export function updateBelief(draft: Draft, fields: BeliefFields, now: Date): Dra
   return withData(draft, { ...draft.data, title: fields.title, description: fields.description }, now);
 }
 
+/** A new reason's id: a random (version 4) UUID, as PRODUCT §3 asks. */
+export function newReasonId(): ReasonId {
+  return crypto.randomUUID() as ReasonId;
+}
+
 /** Adds `reason` (its id must be new to the draft) and re-sorts. */
 export function addReason(draft: Draft, reason: Reason, now: Date): Draft {
   return withData(draft, { ...draft.data, reasons: [...draft.data.reasons, reason] }, now);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapData, ReasonId } from '../../domain/belief-map';
-import {
-  beliefFormValues,
-  newReasonId,
-  parseBeliefForm,
-  parseReasonForm,
-  reasonFormValues,
-} from './draft-forms';
+import { beliefFormValues, parseBeliefForm, parseReasonForm, reasonFormValues } from './draft-forms';
 
 // SPEC §5: the belief and reason forms, through the shared schema.
 
@@ -73,9 +67,5 @@ describe('reason form', () => {
     const parsed = parseReasonForm(reasonFormValues(reason), id);
     expect(parsed).toEqual({ ok: true, value: reason });
     expect(reasonFormValues(null)).toEqual({ title: '', relevance: '', belief: '', support: '' });
-  });
-
-  it('makes version 4 UUIDs for new reasons', () => {
-    expect(newReasonId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

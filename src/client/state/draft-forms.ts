@@ -89,8 +89,3 @@ function fieldErrors<F extends string>(error: IssueList, fields: readonly F[]): 
     errors[fields[0]] = error.issues[0]?.message ?? 'Invalid';
   return errors;
 }
-
-/** A new reason id (PRODUCT §3: UUIDs). */
-export function newReasonId(): ReasonId {
-  return crypto.randomUUID() as ReasonId;
-}

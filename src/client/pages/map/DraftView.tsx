@@ -4,21 +4,20 @@ import type { Reason, ReasonId } from '../../../domain/belief-map';
 import {
   addReason,
   deleteReason,
+  newReasonId,
   reasonCountError,
   saveReason,
   updateBelief,
   type BeliefFields,
 } from '../../../domain/draft';
-import { newReasonId } from '../../state/draft-forms';
 import type { MapView } from '../../state/maps-state';
 import type { DraftChange } from '../../state/maps-store';
 import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
-import { BeliefForm } from './BeliefForm';
 import { MapDescription, MapHeading } from './MapHeading';
-import { ReasonForm } from './ReasonForm';
 import { ReasonList } from './ReasonList';
 import { useUnsavedGuard } from './use-edit-form';
+import { useEditForms } from './use-edit-forms';
 
 type Editing = { kind: 'belief' } | { kind: 'add'; id: ReasonId } | { kind: 'reason'; id: ReasonId } | null;
 
@@ -36,6 +35,7 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   const { id, entry } = view;
   const { draft } = entry;
   const { edit, publish, discard } = useDraftActions();
+  const forms = useEditForms();
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -87,7 +87,11 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
         </p>
       )}
       {editing?.kind === 'belief' ? (
-        <BeliefForm data={draft.data} onSave={saveBelief} onCancel={() => close('edit-belief')} />
+        forms ? (
+          <forms.BeliefForm data={draft.data} onSave={saveBelief} onCancel={() => close('edit-belief')} />
+        ) : (
+          <FormLoading />
+        )
       ) : (
         <>
           <MapDescription description={draft.data.description} />
@@ -116,13 +120,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
           empty="No reasons yet. Add the reasons for and against this belief with Add item."
           renderForm={(reason) =>
             editing?.kind === 'reason' && editing.id === reason.id ? (
-              <ReasonForm
-                reason={reason}
-                newId={reason.id}
-                onSave={saveItem}
-                onDelete={() => deleteItem(reason.id)}
-                onCancel={() => close(`edit-${reason.id}`)}
-              />
+              forms ? (
+                <forms.ReasonForm
+                  reason={reason}
+                  newId={reason.id}
+                  onSave={saveItem}
+                  onDelete={() => deleteItem(reason.id)}
+                  onCancel={() => close(`edit-${reason.id}`)}
+                />
+              ) : (
+                <FormLoading />
+              )
             ) : null
           }
           renderActions={(reason, titleId) =>
@@ -141,13 +149,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
         />
         {editing?.kind === 'add' ? (
           <div className="add-form">
-            <ReasonForm
-              reason={null}
-              newId={editing.id}
-              addError={reasonCountError(draft)}
-              onSave={(reason) => save((d, now) => addReason(d, reason, now), 'add-item')}
-              onCancel={() => close('add-item')}
-            />
+            {forms ? (
+              <forms.ReasonForm
+                reason={null}
+                newId={editing.id}
+                addError={reasonCountError(draft)}
+                onSave={(reason) => save((d, now) => addReason(d, reason, now), 'add-item')}
+                onCancel={() => close('add-item')}
+              />
+            ) : (
+              <FormLoading />
+            )}
           </div>
         ) : (
           !formOpen && (
@@ -194,4 +206,9 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
       </section>
     </>
   );
+}
+
+/** In place of a form whose chunk is still on its way (only on a very slow connection). */
+function FormLoading() {
+  return <p className="page-loading">Loading...</p>;
 }
