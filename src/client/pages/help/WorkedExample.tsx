@@ -1,10 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import type { Reason } from '../../../domain/belief-map';
-import { getBuiltInMap } from '../../../domain/built-in';
-import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';
-import { beliefLabel } from '../../../domain/ratings';
-import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 import { comparePath, examplePath } from './help-links';
+
+// The table reads the example maps, several KB of prose that the rest of the page does not need:
+// it loads just after the page, far below the first screen (PRODUCT §13, the first-load budget).
+const CruxTable = lazy(() => import('./CruxTable').then((m) => ({ default: m.CruxTable })));
 
 // PRODUCT §7: the story of Alice and Bob, step by step, with a link to each example map and to the
 // comparisons that tell it. The maps themselves are in src/domain/built-in (STORY.md outlines them).
@@ -155,7 +155,9 @@ export function WorkedExample() {
         Alice and Bob now agree on every support rating, that is, on how much each reason would matter. They
         differ only in belief, on two questions of fact:
       </p>
-      <CruxTable />
+      <Suspense fallback={<div className="help-table-wrap" />}>
+        <CruxTable />
+      </Suspense>
       <p>
         If the shops would lose trade, both count that as a strong reason against the lane; Alice does not
         believe they would, and Bob does. Behind it sits the survey: Alice accepts that most shoppers walk or
@@ -170,48 +172,5 @@ export function WorkedExample() {
         if Alice came to believe they would, hers would lean against it.
       </p>
     </section>
-  );
-}
-
-const cruxReasons = [elmStreetReasons.shopsLoseTrade, elmStreetReasons.shoppersWalkOrCycle];
-
-function ratedIn(mapId: 'help-example-alice-2' | 'help-example-bob-2', reasonId: string): Reason | undefined {
-  return getBuiltInMap(mapId)?.data.reasons.find((reason) => reason.id === reasonId);
-}
-
-/** The two reasons Alice and Bob still rate differently, with both people's icons. */
-function CruxTable() {
-  return (
-    <div className="help-table-wrap">
-      <table className="help-table">
-        <caption>Where Alice’s and Bob’s second maps differ</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col">Alice</th>
-            <th scope="col">Bob</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cruxReasons.map((text) => (
-            <tr key={text.id}>
-              <th scope="row">{text.title}</th>
-              {(['help-example-alice-2', 'help-example-bob-2'] as const).map((mapId) => {
-                const reason = ratedIn(mapId, text.id);
-                return (
-                  <td key={mapId}>
-                    <span className="help-icon-pair">
-                      <BeliefIcon value={reason?.belief ?? null} />
-                      <SupportIcon value={reason?.support ?? null} />
-                    </span>
-                    <span className="help-table-note">{beliefLabel(reason?.belief ?? null)}</span>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
