@@ -16,7 +16,7 @@ import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
 import { MapDescription, MapHeading } from './MapHeading';
 import { ReasonList } from './ReasonList';
-import { useUnsavedGuard } from './use-edit-form';
+import { useUnsavedGuard } from './use-unsaved-guard';
 import { useEditForms } from './use-edit-forms';
 
 type Editing = { kind: 'belief' } | { kind: 'add'; id: ReasonId } | { kind: 'reason'; id: ReasonId } | null;
@@ -77,6 +77,10 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   };
 
   const formOpen = editing !== null;
+  const draftActions = [
+    { name: 'Publish draft', className: 'primary', action: publish },
+    { name: 'Discard draft', className: 'danger', action: discard },
+  ];
   return (
     <>
       <MapHeading view={view} data={draft.data} headingRef={headingRef} />
@@ -183,22 +187,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
           then.
         </p>
         <div className="form-buttons">
-          <button
-            type="button"
-            className="primary"
-            aria-disabled={busy || undefined}
-            onClick={() => void run(() => publish(id.draftId))}
-          >
-            Publish draft
-          </button>
-          <button
-            type="button"
-            className="danger"
-            aria-disabled={busy || undefined}
-            onClick={() => void run(() => discard(id.draftId))}
-          >
-            Discard draft
-          </button>
+          {draftActions.map(({ name, className, action }) => (
+            <button
+              key={name}
+              type="button"
+              className={className}
+              aria-disabled={busy || undefined}
+              onClick={() => void run(() => action(id.draftId))}
+            >
+              {name}
+            </button>
+          ))}
         </div>
         <p className="map-compare-base">
           <CompareWithBaseLink draftId={id.draftId} />
