@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
 
 /** SPEC §2, PRODUCT §6: title, the three links, the colour-mode button and the narrow-screen menu. */
@@ -15,15 +16,9 @@ export function Header() {
         <Link to="/" className="brand">
           Belief Map v0.1
         </Link>
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <DisclosureButton className="menu-button" controls="site-nav" open={menuOpen} onToggle={setMenuOpen}>
           Menu
-        </button>
+        </DisclosureButton>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav open' : 'site-nav'}>
           <NavLink to="/map/draft.default" path={path}>
             Create map

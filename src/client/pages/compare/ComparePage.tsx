@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { compareMaps, isEmptyDiff } from '../../../domain/compare';
+import { DisclosureButton } from '../../components/DisclosureButton';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 import { listDiffEntries, neighbourKey, type DiffEntry } from './diff-entries';
@@ -251,15 +252,14 @@ function UnchangedReasons({ reasons }: { reasons: MapData['reasons'] }) {
   return (
     <section className="unchanged">
       <h2>
-        <button
-          type="button"
+        <DisclosureButton
           className="unchanged-toggle"
-          aria-expanded={open}
-          aria-controls="unchanged-reasons"
-          onClick={() => setOpen((value) => !value)}
+          controls="unchanged-reasons"
+          open={open}
+          onToggle={setOpen}
         >
           {label}
-        </button>
+        </DisclosureButton>
       </h2>
       <ul id="unchanged-reasons" className="diff-list" hidden={!open}>
         {reasons.map((reason) => (

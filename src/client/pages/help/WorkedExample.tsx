@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
+import { HelpSection } from './HelpSection';
+import type { HelpExampleId } from '../../../domain/built-in';
 import { comparePath, examplePath } from './help-links';
 
 // The table reads the example maps, several KB of prose that the rest of the page does not need:
@@ -11,8 +13,7 @@ const CruxTable = lazy(() => import('./CruxTable').then((m) => ({ default: m.Cru
 
 export function WorkedExample() {
   return (
-    <section aria-labelledby="example">
-      <h2 id="example">The story of Alice and Bob</h2>
+    <HelpSection id="example">
       <p>
         Alice and Bob live two doors apart on Birch Road. Their council proposes to replace the 48 parking
         spaces on one side of Elm Street with a two-way bike lane behind a low concrete kerb. Elm Street runs
@@ -120,26 +121,8 @@ export function WorkedExample() {
         </li>
       </ul>
       <ul>
-        <li>
-          <Link to={examplePath('help-example-alice-2')}>Alice’s second map</Link>:{' '}
-          <Link to={comparePath('help-example-combined-reasons', 'help-example-alice-2')}>
-            compare the combined reasons with Alice’s ratings
-          </Link>
-          , or see{' '}
-          <Link to={comparePath('help-example-alice-1', 'help-example-alice-2')}>
-            how Alice changed her mind since her first map
-          </Link>
-        </li>
-        <li>
-          <Link to={examplePath('help-example-bob-2')}>Bob’s second map</Link>:{' '}
-          <Link to={comparePath('help-example-combined-reasons', 'help-example-bob-2')}>
-            compare the combined reasons with Bob’s ratings
-          </Link>
-          , or see{' '}
-          <Link to={comparePath('help-example-bob-1', 'help-example-bob-2')}>
-            how Bob changed his mind since his first map
-          </Link>
-        </li>
+        <SecondMapLinks person="Alice" first="help-example-alice-1" second="help-example-alice-2" />
+        <SecondMapLinks person="Bob" first="help-example-bob-1" second="help-example-bob-2" />
       </ul>
 
       <h3>5. Where they still disagree</h3>
@@ -171,6 +154,30 @@ export function WorkedExample() {
         year before. If Bob came to believe the shops would not lose trade, his own map would favour the lane;
         if Alice came to believe they would, hers would lean against it.
       </p>
-    </section>
+    </HelpSection>
+  );
+}
+
+interface SecondMapLinksProps {
+  person: 'Alice' | 'Bob';
+  first: HelpExampleId;
+  second: HelpExampleId;
+}
+
+/** Step 4: a person's second map, compared with the combined reasons and with their first map. */
+function SecondMapLinks({ person, first, second }: SecondMapLinksProps) {
+  const whose = `${person}’s`;
+  const their = person === 'Alice' ? 'her' : 'his';
+  return (
+    <li>
+      <Link to={examplePath(second)}>{`${whose} second map`}</Link>:{' '}
+      <Link to={comparePath('help-example-combined-reasons', second)}>
+        {`compare the combined reasons with ${whose} ratings`}
+      </Link>
+      , or see{' '}
+      <Link to={comparePath(first, second)}>
+        {`how ${person} changed ${their} mind since ${their} first map`}
+      </Link>
+    </li>
   );
 }
