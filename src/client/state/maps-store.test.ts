@@ -44,6 +44,11 @@ function setup() {
   return { persistence, store, view };
 }
 
+/** `draft` with reason 2 added later than anything this store does, as another tab would. */
+function editedInAnotherTab(draft: Draft): Draft {
+  return addReason(draft, reason(2), new Date('2030-01-01T00:00:00Z'));
+}
+
 function draftOf(view: MapView): Draft {
   if (view.status !== 'draft') throw new Error(`expected a draft, got ${view.status}`);
   return view.entry.draft;
@@ -179,11 +184,7 @@ describe('MapsStore: editing (SPEC §4)', () => {
     const { store, view, persistence } = setup();
     await store.load('draft.default');
     await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
-    const elsewhere = addReason(
-      persistence.drafts.get('draft.default')!,
-      reason(2),
-      new Date('2030-01-01T00:00:00Z'),
-    );
+    const elsewhere = editedInAnotherTab(persistence.drafts.get('draft.default')!);
     persistence.drafts.set('draft.default', elsewhere); // no storage event seen yet
     await store.edit('draft.default', (d, now) => addReason(d, reason(3), now));
     expect(draftOf(view('draft.default')).data.reasons.map((r) => r.id)).toEqual([rid(1), rid(2), rid(3)]);
@@ -294,11 +295,7 @@ describe('MapsStore: other tabs', () => {
     await store.load('draft.default');
     await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
 
-    const theirs = addReason(
-      persistence.drafts.get('draft.default')!,
-      reason(2),
-      new Date('2030-01-01T00:00:00Z'),
-    );
+    const theirs = editedInAnotherTab(persistence.drafts.get('draft.default')!);
     persistence.changeElsewhere('draft.default', theirs);
     await store.refresh('draft.default'); // waits for the queued refresh
     expect(draftOf(view('draft.default'))).toEqual(theirs);
