@@ -186,7 +186,7 @@ export class MapsStore {
 
   // --- other tabs ------------------------------------------------------------------------------
 
-  /** Follows drafts changed in other tabs (PRODUCT issue: two tabs stay in step). */
+  /** Follows drafts changed in other tabs, so two tabs stay in step (PRODUCT §7). */
   watch(): () => void {
     return this.persistence.watchDrafts((draftId) => {
       const ids =

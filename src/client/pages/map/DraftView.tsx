@@ -43,7 +43,7 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   const controlId = (name: string) => `${prefix}-${name}`;
   useUnsavedGuard(entry.saveError !== null);
 
-  // Focus goes back to the control that opened a form (issue item 3), once it is shown again.
+  // Focus goes back to the control that opened a form, once it is shown again (PRODUCT §13).
   useEffect(() => {
     if (focusTarget === null) return;
     document.getElementById(focusTarget)?.focus();
