@@ -81,7 +81,7 @@ export function createPersistence(host: BeliefMapHost = {}): Persistence {
  * PRODUCT §4: a built-in map, or null. The help examples are several KB of prose that only the
  * Help story opens, so they load on first use rather than with the first page (PRODUCT §9 budget).
  */
-export async function loadBuiltInMap(mapId: string): Promise<PublishedMap | null> {
+async function loadBuiltInMap(mapId: string): Promise<PublishedMap | null> {
   if (mapId === 'default') return defaultMap;
   if (!isHelpExampleId(mapId)) return null;
   const { helpExampleMaps } = await import('../../domain/built-in/help-examples');

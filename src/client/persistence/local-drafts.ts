@@ -3,7 +3,7 @@ import { draftSchema, validate, type Draft } from '../../domain/belief-map';
 // SPEC §6, PRODUCT §3: drafts live in localStorage under `map.` + draft id. What is stored there
 // may be anything (an older version, another app's data, a hand edit), so every read is parsed.
 
-export const draftKey = (draftId: string) => `map.${draftId}`;
+const draftKey = (draftId: string) => `map.${draftId}`;
 
 /** Local storage refused the write (usually full); the edit is still held in memory. */
 export class DraftStorageError extends Error {
@@ -22,7 +22,7 @@ export function fetchLocalDraft(draftId: string, storage: Storage = localStorage
 }
 
 /** Parses a stored value; an invalid one counts as no draft (PRODUCT §3) and is reported once. */
-export function parseStoredDraft(raw: string, draftId: string): Draft | null {
+function parseStoredDraft(raw: string, draftId: string): Draft | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);

@@ -34,7 +34,7 @@ export function useMapsStore(): MapsStore {
   return store;
 }
 
-export function useMapsState(): MapsState {
+function useMapsState(): MapsState {
   const store = useMapsStore();
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
