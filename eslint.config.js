@@ -2,8 +2,53 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way (STYLE.md): domain imports neither client nor server, and the two never
-// import each other; only server/store touches a database driver.
+// Imports flow one way (CONTRIBUTING.md): domain imports neither client nor server, and the two
+// never import each other; only server/store touches a database driver.
+//
+// Inside the client, layers import only from the layers below them:
+//   components, lib  <-  state, persistence  <-  pages  <-  app  (<- main.tsx, mount.tsx)
+// and a page never imports another page. Client imports are relative, so a rule matches the
+// layer folder an import climbs into (`../app/App`, `../../state/flash`); src/client/layers.test.ts
+// proves that a wrong import fails `npm run lint`.
+const clientWide = [{ group: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'] }];
+
+/** `patterns` for no-restricted-imports: the client-wide ones, and no import into `layers`. */
+function forbidLayers(layers, why) {
+  return [
+    ...clientWide,
+    {
+      regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`,
+      message: `${why} (one-way layers: see eslint.config.js).`,
+    },
+  ];
+}
+
+function clientLayers() {
+  const rule = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return [
+    rule(['src/client/**'], clientWide),
+    rule(
+      ['src/client/lib/**', 'src/client/components/**'],
+      forbidLayers(['state', 'persistence', 'pages', 'app'], 'components and lib are the bottom layer'),
+    ),
+    rule(
+      ['src/client/persistence/**'],
+      forbidLayers(['state', 'pages', 'app'], 'persistence is imported by state, not the reverse'),
+    ),
+    rule(['src/client/state/**'], forbidLayers(['pages', 'app'], 'state sits below pages and app')),
+    rule(
+      ['src/client/pages/**'],
+      [
+        ...forbidLayers(['app', 'pages'], 'pages sit below app'),
+        {
+          regex: '^\\.\\./[^./]',
+          message: 'A page never imports another page: move what both need to components or state.',
+        },
+      ],
+    ),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
   js.configs.recommended,
@@ -40,19 +85,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/client/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'],
-          // The app has its own small router (first-load budget, PRODUCT §9).
-          paths: [{ name: 'react-router', message: 'Import from src/client/lib/router instead.' }],
-        },
-      ],
-    },
-  },
+  ...clientLayers(),
   {
     files: ['src/server/**'],
     ignores: ['src/server/store/**'],

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, type Routing } from './app/App';
 import type { BeliefMapHost } from './persistence/host';
 import './styles.css';
 
@@ -13,20 +13,32 @@ export interface MountOptions {
 }
 
 /**
- * PRODUCT §8: renders Belief Map into `element`. `host` may supply functions that keep drafts and
+ * PRODUCT §11: renders Belief Map into `element`. `host` may supply functions that keep drafts and
  * maps somewhere other than local storage and the API. Returns a function that unmounts it.
  */
 export function mount(element: HTMLElement, host?: BeliefMapHost, options: MountOptions = {}): () => void {
   const root = createRoot(element);
-  const routing = options.initialPath
-    ? ({ kind: 'memory', initialPath: options.initialPath } as const)
-    : ({ kind: 'browser' } as const);
-  root.render(
-    <StrictMode>
-      <App host={host} routing={routing} />
-    </StrictMode>,
-  );
-  return () => root.unmount();
+  let mounted = true;
+  const render = (routing: Routing) => {
+    if (!mounted) return;
+    root.render(
+      <StrictMode>
+        <App host={host} routing={routing} />
+      </StrictMode>,
+    );
+  };
+  const { initialPath } = options;
+  if (!initialPath) render({ kind: 'browser' });
+  // Only a host page keeps the app's location in memory, so only it loads the code for that
+  // (PRODUCT §13: the standalone pages' first load stays within its budget).
+  else
+    void import('wouter/memory-location').then(({ memoryLocation }) =>
+      render({ kind: 'memory', hook: memoryLocation({ path: initialPath }).hook }),
+    );
+  return () => {
+    mounted = false;
+    root.unmount();
+  };
 }
 
 export type { BeliefMapHost };

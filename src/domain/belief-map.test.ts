@@ -61,8 +61,8 @@ function expectInvalid(schema: z.core.$ZodType, input: unknown, path: string, me
   const result = validate(schema, input);
   expect(result.ok).toBe(false);
   if (result.ok) return;
-  expect(result.path).toBe(path);
-  expect(result.error.startsWith(path ? `${path}: ` : '')).toBe(true);
+  if (path) expect(result.error.startsWith(`${path}: `)).toBe(true);
+  else expect(result.error).not.toMatch(/^[\w.]+: /);
   if (typeof message === 'string') expect(result.error).toContain(message);
   else expect(result.error).toMatch(message);
 }
@@ -448,7 +448,7 @@ describe('publishedMapSchema: unknown fields and prototype keys (V6)', () => {
   it('[V6] the first problem is the one reported, with its full path', () => {
     const input = rawMap({ title: '', reasons: [rawReason({ belief: 'bad' })] });
     const result = validate(publishedMapSchema, input);
-    expect(result).toEqual({ ok: false, error: 'data.title: Title is required', path: 'data.title' });
+    expect(result).toEqual({ ok: false, error: 'data.title: Title is required' });
   });
 
   it('[V6] a deep problem names its path down to the field (data.reasons.3.belief)', () => {
@@ -457,7 +457,6 @@ describe('publishedMapSchema: unknown fields and prototype keys (V6)', () => {
     expect(validate(publishedMapSchema, rawMap({ reasons }))).toEqual({
       ok: false,
       error: `data.reasons.3.belief: Belief must be one of ${beliefValues.join(', ')} or null`,
-      path: 'data.reasons.3.belief',
     });
   });
 
@@ -691,7 +690,6 @@ describe('describeFirstIssue and validate', () => {
     expect(validate(publishedMapSchema, withReason({ support: 'x' }))).toEqual({
       ok: false,
       error: described,
-      path: 'data.reasons.1.support',
     });
   });
 
@@ -710,7 +708,6 @@ describe('describeFirstIssue and validate', () => {
         expect(typeof result.ok).toBe('boolean');
         if (!result.ok) {
           expect(result.error.length).toBeGreaterThan(0);
-          if (result.path) expect(result.error.startsWith(`${result.path}: `)).toBe(true);
         }
       }),
       { seed, numRuns },
@@ -720,6 +717,6 @@ describe('describeFirstIssue and validate', () => {
   it('[V6] validate works with any Zod schema', () => {
     expect(validate(z.number(), 3)).toEqual({ ok: true, value: 3 });
     const result = validate(z.object({ a: z.number() }), { a: 'x' });
-    expect(result).toMatchObject({ ok: false, path: 'a' });
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^a: /) });
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
+import { err, ok, type Result } from './result';
 
 // PRODUCT §3: the one definition of a belief map's stored and published form, used by the
 // client (drafts, API answers, host functions) and the server (request bodies) alike. It uses
@@ -28,6 +29,10 @@ function requiredTitle(max: number, name: string) {
     .string({ error: `${name} is required` })
     .check(z.trim(), z.minLength(1, { error: `${name} is required` }), charactersLimit(name, max));
 }
+
+/** What a map over its reason limit is told, by the schema and by the editor before adding one. */
+export const reasonCountMessage = (max: number) =>
+  `A map can have at most ${max.toLocaleString('en')} reasons`;
 
 const notAMap = 'A belief map must be an object (expected object with version, published, data)';
 
@@ -58,9 +63,7 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
       title: requiredTitle(limits.titleLength, 'Title'),
       description: optionalText(limits.descriptionLength, 'Description'),
       reasons: z.array(reason, { error: 'Reasons must be a list' }).check(
-        z.maxLength(limits.reasonCount, {
-          error: `A map can have at most ${limits.reasonCount.toLocaleString('en')} reasons`,
-        }),
+        z.maxLength(limits.reasonCount, { error: reasonCountMessage(limits.reasonCount) }),
         z.superRefine((reasons, ctx) => {
           // A UUID's hex digits are case-insensitive: `A1…` and `a1…` name the same reason (V5).
           const seen = new Set<string>();
@@ -128,16 +131,8 @@ export function describeFirstIssue(error: z.core.$ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string; path: string };
-
-/** Parses `input` with `schema`; a failure is a value carrying the first issue and its path. */
-export function validate<T>(schema: z.core.$ZodType<T>, input: unknown): ValidationResult<T> {
+/** Parses `input` with `schema`; a failure is a value: the first issue, after its path. */
+export function validate<T>(schema: z.core.$ZodType<T>, input: unknown): Result<T> {
   const result = z.safeParse(schema, input);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  return {
-    ok: false,
-    error: describeFirstIssue(result.error),
-    path: issue ? issue.path.map(String).join('.') : '',
-  };
+  return result.success ? ok(result.data) : err(describeFirstIssue(result.error));
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createSchemas,
   draftSchema,
+  validate,
   type Draft,
   type MapData,
   type PublishedMap,
@@ -12,11 +14,15 @@ import {
   addReason,
   createDraft,
   deleteReason,
+  newReasonId,
+  reasonCountError,
+  saveReason,
   toPublishRequest,
   updateBelief,
   updateReason,
   withData,
 } from './draft';
+import { defaultLimits } from './limits';
 import { beliefValues, supportValues, type Belief, type Support } from './ratings';
 import { sortReasons } from './sort-reasons';
 
@@ -312,6 +318,58 @@ describe('edits: properties', () => {
       }),
       { seed, numRuns },
     );
+  });
+});
+
+describe('newReasonId', () => {
+  it('makes a new version 4 UUID each time', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const ids = Array.from({ length: 100 }, newReasonId);
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(100);
+  });
+});
+
+describe('saveReason', () => {
+  const saved = reason(1, 'support', 'agree');
+
+  it('[D5] replaces the reason with its id, stamped and sorted like every edit', () => {
+    const input = draft([reason(2, 'support', null), saved]);
+    const renamed = { ...saved, title: 'Renamed', support: 'strong-support' as const };
+    const next = saveReason(input, renamed, now);
+    expect(next.data.reasons).toEqual([renamed, reason(2, 'support', null)]);
+    expect(next.updatedAt).toBe(now.toISOString());
+  });
+
+  it('[D5] adds the reason back when another tab deleted it while its form was open', () => {
+    const next = saveReason(draft([]), saved, now);
+    expect(next.data.reasons).toEqual([saved]);
+  });
+
+  it('[D4] leaves the draft unchanged', () => {
+    const input = deepFreeze(draft([saved]));
+    const before = structuredClone(input);
+    saveReason(input, { ...saved, title: 'Other' }, now);
+    expect(input).toEqual(before);
+  });
+});
+
+describe('reasonCountError', () => {
+  it('[D6] refuses one more reason at the limit, with the message the schema gives a map over it', () => {
+    const atLimit = draft([reason(1, null, null), reason(2, null, null)]);
+    expect(reasonCountError(atLimit, 3)).toBeNull();
+    expect(reasonCountError(atLimit, 2)).toBe('A map can have at most 2 reasons');
+    const over = validate(createSchemas({ ...defaultLimits, reasonCount: 2 }).draft, {
+      ...atLimit,
+      data: { ...atLimit.data, reasons: [...atLimit.data.reasons, reason(3, null, null)] },
+    });
+    expect(over.ok ? null : over.error).toBe(`data.reasons: ${reasonCountError(atLimit, 2)}`);
+  });
+
+  it('[D6] uses the default limit of 1,000 reasons, written as PRODUCT §3 writes it', () => {
+    const reasons = Array.from({ length: 1000 }, (_, n) => reason(n + 1, null, null));
+    expect(reasonCountError(draft(reasons.slice(1)))).toBeNull();
+    expect(reasonCountError(draft(reasons))).toBe('A map can have at most 1,000 reasons');
   });
 });
 

@@ -1,4 +1,5 @@
 import { maxMapIdLength } from './limits';
+import { err, ok, type Result } from './result';
 
 // SPEC §5, PRODUCT §4: map ids and the draft ids derived from them.
 
@@ -20,8 +21,6 @@ export interface MapIdParts {
   readonly draftId: string;
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
-
 const baseIdPattern = /^[a-z0-9-]+$/;
 
 export function mapIdFormatError(id: string): string {
@@ -37,11 +36,11 @@ export function isMapId(id: string): id is MapId {
  * Splits an id from a URL into its parts (rule I1–I3). Pure; never throws: a malformed id is an
  * expected outcome and comes back as `{ ok: false, error: "Map id … does not match expected format" }`.
  */
-export function parseMapId(input: string): ParseResult<MapIdParts> {
+export function parseMapId(input: string): Result<MapIdParts> {
   const isDraft = input.startsWith(draftPrefix);
   const baseId = isDraft ? input.slice(draftPrefix.length) : input;
-  if (!isMapId(baseId)) return { ok: false, error: mapIdFormatError(input) };
-  return { ok: true, value: { input, isDraft, baseId, draftId: draftPrefix + baseId } };
+  if (!isMapId(baseId)) return err(mapIdFormatError(input));
+  return ok({ input, isDraft, baseId, draftId: toDraftId(baseId) });
 }
 
 /** The draft id of a base id, e.g. `draft.default`. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Draft, MapData, Reason, ReasonId } from './belief-map';
 import { compareMaps, isEmptyDiff } from './compare';
-import { applyMerge, applyMerges, listMergeActions, type MergeAction } from './merge';
+import { applyMerge, listMergeActions, type MergeAction } from './merge';
 import { sortReasons } from './sort-reasons';
 import {
   deepFreeze,
@@ -29,6 +29,11 @@ const strong = reason(1, { support: 'strong-support' });
 const supports = reason(2, { support: 'support', belief: 'agree' });
 const doubted = reason(3, { support: 'support', belief: 'disagree' });
 const against = reason(4, { support: 'disconfirm', relevance: 'Deliveries need the lane.' });
+
+/** Applies `actions` one after another, as a user pressing each merge button in turn would. */
+function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): Draft {
+  return actions.reduce((current, action) => applyMerge(current, action, now), draft);
+}
 
 function draftWith(reasons: Reason[], fields: Partial<MapData> = {}): Draft {
   return deepFreeze(

@@ -103,12 +103,3 @@ export function listMergeActions(diff: MapDiff): MergeAction[] {
     actions.push({ kind: 'change', id: change.id, modified: change.modified });
   return actions;
 }
-
-/**
- * Applies `actions` one after another with `applyMerge` and returns the final draft (the same
- * object if none had anything to do). Pure. Each step re-sorts, so this costs O(k · n log n) for
- * k actions on n reasons: meant for tests and small batches, not a hot path.
- */
-export function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): Draft {
-  return actions.reduce((current, action) => applyMerge(current, action, now), draft);
-}

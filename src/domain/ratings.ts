@@ -13,15 +13,6 @@ export const supportValues = [
 ] as const;
 export type Support = (typeof supportValues)[number];
 
-/** SPEC §9: the belief scale as a person reads it, from strong disagreement up. */
-export const beliefScale: readonly Belief[] = [
-  'strong-disagree',
-  'disagree',
-  'neutral',
-  'agree',
-  'strong-agree',
-];
-
 /** Accessible names of the belief icons (SPEC §3); `null` is "no rating". */
 export const beliefLabels: Record<Belief | 'none', string> = {
   'strong-agree': 'Strongly agree',

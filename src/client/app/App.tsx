@@ -1,67 +1,67 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter, Navigate, Route, Routes } from '../lib/router';
+import { useMemo, useState } from 'react';
+import { Router, type BaseLocationHook, type SsrContext } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
+import { countVisits, noVisits, VisitsProvider, type Visits } from '../lib/visits';
 import { createPersistence, type BeliefMapHost } from '../persistence/host';
 import { MapsStoreProvider } from '../state/maps-context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
-import { PersistenceProvider } from './persistence-context';
+import { AppRoutes } from './routes';
 
-// SPEC §2: the routes. Each page is its own chunk, loaded when first visited, so the first page
-// loads only what it needs (PRODUCT §9, the 100 KB budget, which is also why the router is the
-// app's own small one: lib/router.tsx).
-const MapPage = lazy(() => import('../pages/map/MapPage').then((m) => ({ default: m.MapPage })));
-const ChooseComparePage = lazy(() =>
-  import('../pages/compare/ChooseComparePage').then((m) => ({ default: m.ChooseComparePage })),
-);
-const ComparePage = lazy(() =>
-  import('../pages/compare/ComparePage').then((m) => ({ default: m.ComparePage })),
-);
-const HelpPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
-const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route path="/" element={<Navigate to="/map/draft.default" replace />} />
-        <Route path="/map" element={<Navigate to="/map/draft.default" replace />} />
-        <Route path="/map/:mapId" element={<MapPage />} />
-        <Route path="/compare" element={<ChooseComparePage />} />
-        <Route path="/compare/:baseId/:modId" element={<ComparePage />} />
-        <Route path="/help" element={<HelpPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
-}
+/**
+ * Where the app keeps its location: the browser's address bar (a standalone page); a location
+ * hook of its own, such as wouter's memory location (embedded in a host page whose address it
+ * must not change); or one fixed address, for rendering a page where there is no browser (the
+ * server), which records a redirect in `ssrContext`.
+ */
+export type Routing =
+  | { kind: 'browser' }
+  | { kind: 'memory'; hook: BaseLocationHook }
+  | { kind: 'static'; path: string; ssrContext?: SsrContext };
 
 export interface AppProps {
   host?: BeliefMapHost | undefined;
-  /**
-   * Where the app keeps its location: the browser's address bar (a standalone page), or memory
-   * starting at `initialPath` (embedded in a host page whose URL it must not change).
-   */
-  routing?: { kind: 'browser' } | { kind: 'memory'; initialPath: string };
+  routing?: Routing;
 }
 
 export function App({ host, routing = { kind: 'browser' } }: AppProps) {
   const persistence = useMemo(() => createPersistence(host), [host]);
-  const content: ReactNode = (
-    <ErrorBoundary>
-      <Suspense fallback={null}>
-        <AppRoutes />
-      </Suspense>
-    </ErrorBoundary>
-  );
+  // Chosen once: the app keeps its location hook, and so its history, for as long as it is mounted.
+  const [location] = useState(() => locationOf(routing));
   return (
-    <PersistenceProvider value={persistence}>
-      <MapsStoreProvider>
-        {routing.kind === 'browser' ? (
-          <BrowserRouter>{content}</BrowserRouter>
-        ) : (
-          <MemoryRouter initialEntries={[routing.initialPath]}>{content}</MemoryRouter>
-        )}
-      </MapsStoreProvider>
-    </PersistenceProvider>
+    <MapsStoreProvider persistence={persistence}>
+      <VisitsProvider value={location.visits}>
+        <Router {...location.router}>
+          <ErrorBoundary>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </ErrorBoundary>
+        </Router>
+      </VisitsProvider>
+    </MapsStoreProvider>
   );
+}
+
+interface AppLocation {
+  router: { hook?: BaseLocationHook; ssrPath?: string; ssrContext?: SsrContext };
+  visits: Visits;
+}
+
+function locationOf(routing: Routing): AppLocation {
+  switch (routing.kind) {
+    case 'browser': {
+      const { hook, visits } = countVisits(useBrowserLocation, { history: true });
+      return { router: { hook }, visits };
+    }
+    case 'memory': {
+      const { hook, visits } = countVisits(routing.hook);
+      return { router: { hook }, visits };
+    }
+    case 'static':
+      return {
+        router: { ssrPath: routing.path, ...(routing.ssrContext && { ssrContext: routing.ssrContext }) },
+        visits: noVisits,
+      };
+  }
 }

@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
-import { Outlet } from '../lib/router';
+import { Suspense, type ReactNode } from 'react';
+import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
-import { FlashBar, FlashProvider } from '../state/flash';
 
-export function Layout() {
+/** Every page's frame: skip link, header, the page itself in <main>, and the flash bar. */
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <FlashProvider>
       <a className="skip-link" href="#main">
@@ -11,9 +11,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<p className="page-loading">Loading...</p>}>{children}</Suspense>
       </main>
       <FlashBar />
     </FlashProvider>

@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
-import { Link } from '../lib/router';
+import { Link } from 'wouter';
 import { defaultMapId, parseMapId } from '../../domain/map-id';
 
-// The compare issue, item 5: on a draft of a published map, a way to see what the draft changes.
+// PRODUCT §9: on a draft of a published map, a way to see what the draft changes.
 // Self-contained so the map page can render it without knowing how comparing works.
 
 /**

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from '../lib/router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
 
 /** SPEC §2, PRODUCT §6: title, the three links, the colour-mode button and the narrow-screen menu. */
 export function Header() {
   const [scheme, toggleScheme] = useColorScheme();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const [path] = useLocation();
+  useEffect(() => setMenuOpen(false), [path]);
 
   return (
     <header className="site-header">
@@ -15,26 +16,45 @@ export function Header() {
         <Link to="/" className="brand">
           Belief Map v0.1
         </Link>
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <DisclosureButton className="menu-button" controls="site-nav" open={menuOpen} onToggle={setMenuOpen}>
           Menu
-        </button>
+        </DisclosureButton>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav open' : 'site-nav'}>
-          <NavLink to="/map/draft.default">Create map</NavLink>
-          <NavLink to="/compare" end>
+          <NavLink to="/map/draft.default" path={path}>
+            Create map
+          </NavLink>
+          <NavLink to="/compare" path={path} end>
             Compare maps
           </NavLink>
-          <NavLink to="/help">Help</NavLink>
+          <NavLink to="/help" path={path}>
+            Help
+          </NavLink>
         </nav>
         <button type="button" className="scheme-button" onClick={toggleScheme}>
           {scheme === 'dark' ? 'Light mode' : 'Dark mode'}
         </button>
       </div>
     </header>
+  );
+}
+
+interface NavLinkProps {
+  to: string;
+  /** The current path. */
+  path: string;
+  /** Only the exact path is current, not the paths below it. */
+  end?: boolean;
+  children: ReactNode;
+}
+
+/** A header link that says when it leads to the current page: class "active", aria-current="page". */
+function NavLink({ to, path, end = false, children }: NavLinkProps) {
+  const current = path.toLowerCase().replace(/(.)\/$/, '$1');
+  const target = to.toLowerCase();
+  const active = current === target || (!end && current.startsWith(`${target}/`));
+  return (
+    <Link to={to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
   );
 }

@@ -1,5 +1,13 @@
 import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
-import { beliefLabel, supportLabel, type Belief, type Support } from '../../domain/ratings';
+import {
+  beliefLabel,
+  beliefValues,
+  supportLabel,
+  supportValues,
+  type Belief,
+  type Support,
+} from '../../domain/ratings';
+import './rating-icons.css';
 
 // SPEC §3, PRODUCT §6: each reason shows a belief icon and a support icon whose accessible names are
 // the labels. Nothing rests on colour alone: the two scales differ by shape (belief is a circle,
@@ -30,23 +38,30 @@ const equals = <path d="M7 9.5h10M7 14.5h10" />;
 const dash = <path d="M7 12h10" />;
 const question = <path d="M9.4 9.6a2.7 2.7 0 1 1 3.9 2.4c-.8.4-1.3 1-1.3 1.8v.6M12 17.2v.1" />;
 
-const beliefGlyphs: Record<Belief | 'none', Glyph> = {
-  'strong-agree': { tone: 'agree', strong: true, marks: ticks },
-  agree: { tone: 'agree', strong: false, marks: tick },
-  neutral: { tone: 'neutral', strong: false, marks: dash },
-  disagree: { tone: 'disagree', strong: false, marks: cross },
-  'strong-disagree': { tone: 'disagree', strong: true, marks: crosses },
-  none: { tone: 'none', strong: false, marks: question },
-};
+/**
+ * The glyphs of a five-step scale listed from strongly for to strongly against (as `beliefValues`
+ * and `supportValues` are): the two steps on each side take that side's tone, the outer ones are
+ * "strongly", the middle is neutral; no rating is a question mark.
+ */
+function scaleGlyphs<V extends string>(
+  values: readonly V[],
+  [forTone, againstTone]: [Tone, Tone],
+  marks: readonly ReactElement[],
+): Record<V | 'none', Glyph> {
+  const glyphs = { none: { tone: 'none', strong: false, marks: question } } as Record<V | 'none', Glyph>;
+  values.forEach((value, step) => {
+    const tone = step < 2 ? forTone : step > 2 ? againstTone : 'neutral';
+    glyphs[value] = { tone, strong: step === 0 || step === 4, marks: marks[step]! };
+  });
+  return glyphs;
+}
 
-const supportGlyphs: Record<Support | 'none', Glyph> = {
-  'strong-support': { tone: 'support', strong: true, marks: arrowsUp },
-  support: { tone: 'support', strong: false, marks: arrowUp },
-  neutral: { tone: 'neutral', strong: false, marks: equals },
-  disconfirm: { tone: 'disconfirm', strong: false, marks: arrowDown },
-  'strong-disconfirm': { tone: 'disconfirm', strong: true, marks: arrowsDown },
-  none: { tone: 'none', strong: false, marks: question },
-};
+const beliefGlyphs = scaleGlyphs(beliefValues, ['agree', 'disagree'], [ticks, tick, dash, cross, crosses]);
+const supportGlyphs = scaleGlyphs(
+  supportValues,
+  ['support', 'disconfirm'],
+  [arrowsUp, arrowUp, equals, arrowDown, arrowsDown],
+);
 
 interface RatingIconProps {
   scale: 'belief' | 'support';

@@ -1,12 +1,8 @@
-import {
-  beliefLabel,
-  beliefValues,
-  supportLabel,
-  supportValues,
-  type Belief,
-  type Support,
-} from '../../domain/ratings';
+import type { ReactElement } from 'react';
+import type { Belief, Support } from '../../domain/ratings';
+import { beliefLabel, beliefValues, supportLabel, supportValues } from '../../domain/ratings';
 import { BeliefIcon, SupportIcon } from './RatingIcons';
+import './rating-legend.css';
 
 // The key to the rating icons (SPEC §3), drawn with the same components the maps use, so the
 // legend cannot drift from what readers see on a map. Its headings are level 3: it sits inside a
@@ -30,37 +26,56 @@ const beliefMeanings: Record<Belief | 'none', string> = {
   none: 'Not rated',
 };
 
+/** One row of the legend: the icon, its name and what it means. */
+interface LegendRow {
+  key: string;
+  icon: ReactElement;
+  label: string;
+  meaning: string;
+}
+
+/** A scale's rows, its values in order and then "not rated", each drawn by `Icon`. */
+function legendRows<V extends string>(
+  values: readonly V[],
+  Icon: (props: { value: V | null }) => ReactElement,
+  label: (value: V | null) => string,
+  meanings: Record<V | 'none', string>,
+): LegendRow[] {
+  return [...values, null].map((value) => ({
+    key: value ?? 'none',
+    icon: <Icon value={value} />,
+    label: label(value),
+    meaning: meanings[value ?? 'none'],
+  }));
+}
+
+const scales = [
+  { heading: 'Belief: is it true?', rows: legendRows(beliefValues, BeliefIcon, beliefLabel, beliefMeanings) },
+  {
+    heading: 'Support: would it matter?',
+    rows: legendRows(supportValues, SupportIcon, supportLabel, supportMeanings),
+  },
+];
+
 export function RatingLegend() {
   return (
     <section className="rating-legend" aria-label="Icon legend">
-      <div className="rating-legend-scale">
-        <h3 className="rating-legend-heading">Belief: is it true?</h3>
-        <ul className="rating-legend-list">
-          {[...beliefValues, null].map((value) => (
-            <li key={value ?? 'none'}>
-              <BeliefIcon value={value} />
-              <span className="rating-legend-text">
-                <span className="rating-legend-label">{beliefLabel(value)}</span>
-                <span className="rating-legend-meaning">{beliefMeanings[value ?? 'none']}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="rating-legend-scale">
-        <h3 className="rating-legend-heading">Support: would it matter?</h3>
-        <ul className="rating-legend-list">
-          {[...supportValues, null].map((value) => (
-            <li key={value ?? 'none'}>
-              <SupportIcon value={value} />
-              <span className="rating-legend-text">
-                <span className="rating-legend-label">{supportLabel(value)}</span>
-                <span className="rating-legend-meaning">{supportMeanings[value ?? 'none']}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {scales.map((scale) => (
+        <div key={scale.heading} className="rating-legend-scale">
+          <h3 className="rating-legend-heading">{scale.heading}</h3>
+          <ul className="rating-legend-list">
+            {scale.rows.map((row) => (
+              <li key={row.key}>
+                {row.icon}
+                <span className="rating-legend-text">
+                  <span className="rating-legend-label">{row.label}</span>
+                  <span className="rating-legend-meaning">{row.meaning}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

@@ -1,16 +1,25 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 export type ColorScheme = 'light' | 'dark';
 const storageKey = 'colorscheme';
+const listeners = new Set<() => void>();
 
 /** The page's colour mode: set before paint by public/theme.js (system preference or stored choice). */
 function currentScheme(): ColorScheme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-/** The colour mode and a toggle that keeps the choice under `colorscheme` (SPEC §6). */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The colour mode and a toggle that keeps the choice under `colorscheme` (PRODUCT §6.1). Rendered
+ * where there is no document (on the server), the mode is light until the browser takes over.
+ */
 export function useColorScheme(): [ColorScheme, () => void] {
-  const [scheme, setScheme] = useState<ColorScheme>(currentScheme);
+  const scheme = useSyncExternalStore(subscribe, currentScheme, () => 'light' as const);
   const toggle = useCallback(() => {
     const next: ColorScheme = currentScheme() === 'dark' ? 'light' : 'dark';
     document.documentElement.dataset.theme = next;
@@ -19,7 +28,7 @@ export function useColorScheme(): [ColorScheme, () => void] {
     } catch {
       // Private mode or full storage: the choice holds for this visit only.
     }
-    setScheme(next);
+    for (const listener of listeners) listener();
   }, []);
   return [scheme, toggle];
 }

@@ -1,8 +1,8 @@
-import { publishedMapSchema, validate, type MapData, type PublishedMap } from '../../domain/belief-map';
-import { mapVersion } from '../../domain/belief-map';
+import { publishedMapSchema, validate, type PublishedMap } from '../../domain/belief-map';
+import type { PublishRequest } from '../../domain/draft';
 
-// The one client wrapper around the JSON API (SPEC §7): answers are parsed with the shared schema,
-// and a non-2xx answer becomes a typed error instead of data.
+// The one client wrapper around the JSON API (PRODUCT §5): answers are parsed with the shared
+// schema, and a non-2xx answer becomes a typed error instead of data.
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -14,11 +14,17 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC §8: what a failed publish raises. */
+/** PRODUCT §12: what a failed publish raises. */
 export const publishErrorMessage = 'Error persisting belief map';
 
+/** A published map's id, and its publication time when the answer gave it (null: fetch the map). */
+export interface Publication {
+  mapId: string;
+  published: string | null;
+}
+
 /** The published map `id`, or null when the server has no such map (404); throws ApiError otherwise. */
-export async function getMap(id: string, fetchImpl: typeof fetch = fetch): Promise<PublishedMap | null> {
+export async function fetchMap(id: string, fetchImpl: typeof fetch = fetch): Promise<PublishedMap | null> {
   let response: Response;
   try {
     response = await fetchImpl(`/api/map/${encodeURIComponent(id)}`, {
@@ -37,22 +43,31 @@ export async function getMap(id: string, fetchImpl: typeof fetch = fetch): Promi
   return parsed.value;
 }
 
-/** Publishes `data` and resolves to the new map id; throws "Error persisting belief map" otherwise. */
-export async function createMap(data: MapData, fetchImpl: typeof fetch = fetch): Promise<string> {
+/**
+ * Publishes `request` with `POST /api/map/create` (PRODUCT §8) and resolves to the new map's id
+ * and publication time (null when the answer has none); throws "Error persisting belief map"
+ * otherwise.
+ */
+export async function publishMap(
+  request: PublishRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Publication> {
   let response: Response;
   try {
     response = await fetchImpl('/api/map/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ version: mapVersion, data }),
+      body: JSON.stringify(request),
     });
   } catch {
     throw new ApiError(publishErrorMessage, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  const mapId = isOk(body) ? (body as { data?: { mapId?: unknown } }).data?.mapId : undefined;
-  if (!response.ok || typeof mapId !== 'string') throw new ApiError(publishErrorMessage, response.status);
-  return mapId;
+  const data = isOk(body) ? (body as { data?: { mapId?: unknown; published?: unknown } }).data : undefined;
+  if (!response.ok || typeof data?.mapId !== 'string')
+    throw new ApiError(publishErrorMessage, response.status);
+  const published = typeof data.published === 'string' && !Number.isNaN(Date.parse(data.published));
+  return { mapId: data.mapId, published: published ? (data.published as string) : null };
 }
 
 function isOk(body: unknown): boolean {

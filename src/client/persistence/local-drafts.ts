@@ -3,7 +3,7 @@ import { draftSchema, validate, type Draft } from '../../domain/belief-map';
 // SPEC §6, PRODUCT §3: drafts live in localStorage under `map.` + draft id. What is stored there
 // may be anything (an older version, another app's data, a hand edit), so every read is parsed.
 
-export const draftKey = (draftId: string) => `map.${draftId}`;
+const draftKey = (draftId: string) => `map.${draftId}`;
 
 /** Local storage refused the write (usually full); the edit is still held in memory. */
 export class DraftStorageError extends Error {
@@ -11,7 +11,7 @@ export class DraftStorageError extends Error {
 }
 
 /** The stored draft, or null when there is none or what is stored is not a valid draft. */
-export function readLocalDraft(draftId: string, storage: Storage = localStorage): Draft | null {
+export function fetchLocalDraft(draftId: string, storage: Storage = localStorage): Draft | null {
   let raw: string | null;
   try {
     raw = storage.getItem(draftKey(draftId));
@@ -22,7 +22,7 @@ export function readLocalDraft(draftId: string, storage: Storage = localStorage)
 }
 
 /** Parses a stored value; an invalid one counts as no draft (PRODUCT §3) and is reported once. */
-export function parseStoredDraft(raw: string, draftId: string): Draft | null {
+function parseStoredDraft(raw: string, draftId: string): Draft | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -38,7 +38,7 @@ export function parseStoredDraft(raw: string, draftId: string): Draft | null {
   return result.value;
 }
 
-export function writeLocalDraft(draftId: string, draft: Draft, storage: Storage = localStorage): void {
+export function persistLocalDraft(draftId: string, draft: Draft, storage: Storage = localStorage): void {
   try {
     storage.setItem(draftKey(draftId), JSON.stringify(draft));
   } catch (error) {
@@ -48,7 +48,7 @@ export function writeLocalDraft(draftId: string, draft: Draft, storage: Storage 
   }
 }
 
-export function removeLocalDraft(draftId: string, storage: Storage = localStorage): void {
+export function deleteLocalDraft(draftId: string, storage: Storage = localStorage): void {
   try {
     storage.removeItem(draftKey(draftId));
   } catch {

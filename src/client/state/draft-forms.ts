@@ -1,21 +1,19 @@
 import {
   mapDataSchema,
   reasonSchema,
-  type Draft,
   type MapData,
   type Reason,
   type ReasonId,
 } from '../../domain/belief-map';
-import { addReason, updateReason, type BeliefFields } from '../../domain/draft';
-import { defaultLimits } from '../../domain/limits';
+import type { BeliefFields } from '../../domain/draft';
 import { beliefValues, supportValues, type Belief, type Support } from '../../domain/ratings';
+import { err, ok, type Result } from '../../domain/result';
 
 // SPEC §5: what the belief and reason forms accept. The forms hold plain strings; these pure
 // functions turn them into stored values through the shared schema (so the limits and messages
 // are the server's too) or into one message per field, to show beside it.
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-export type FormResult<T, F extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<F> };
 
 export interface BeliefFormValues {
   title: string;
@@ -50,15 +48,17 @@ export function reasonFormValues(reason: Reason | null): ReasonFormValues {
 export function parseBeliefForm(
   values: BeliefFormValues,
   data: MapData,
-): FormResult<BeliefFields, BeliefField> {
+): Result<BeliefFields, FieldErrors<BeliefField>> {
   const result = mapDataSchema.safeParse({ ...data, title: values.title, description: values.description });
-  if (result.success)
-    return { ok: true, value: { title: result.data.title, description: result.data.description } };
-  return { ok: false, errors: fieldErrors(result.error, ['title', 'description']) };
+  if (result.success) return ok({ title: result.data.title, description: result.data.description });
+  return err(fieldErrors(result.error, ['title', 'description']));
 }
 
 /** SPEC §5 reason form: title required; relevance, belief and support optional (empty is null). */
-export function parseReasonForm(values: ReasonFormValues, id: ReasonId): FormResult<Reason, ReasonField> {
+export function parseReasonForm(
+  values: ReasonFormValues,
+  id: ReasonId,
+): Result<Reason, FieldErrors<ReasonField>> {
   const result = reasonSchema.safeParse({
     id,
     title: values.title,
@@ -66,8 +66,8 @@ export function parseReasonForm(values: ReasonFormValues, id: ReasonId): FormRes
     belief: toRating(values.belief, beliefValues),
     support: toRating(values.support, supportValues),
   });
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: fieldErrors(result.error, ['title', 'relevance', 'belief', 'support']) };
+  if (result.success) return ok(result.data);
+  return err(fieldErrors(result.error, ['title', 'relevance', 'belief', 'support']));
 }
 
 function toRating<V extends string>(value: string, allowed: readonly V[]): V | null {
@@ -88,25 +88,4 @@ function fieldErrors<F extends string>(error: IssueList, fields: readonly F[]): 
   if (Object.keys(errors).length === 0 && fields[0] !== undefined)
     errors[fields[0]] = error.issues[0]?.message ?? 'Invalid';
   return errors;
-}
-
-/** A new reason id (PRODUCT §3: UUIDs). */
-export function newReasonId(): ReasonId {
-  return crypto.randomUUID() as ReasonId;
-}
-
-/**
- * Saves a reason from the form: replaces the reason with its id, or adds it when the draft no
- * longer has it (another tab deleted it while this form was open), so what was typed is kept.
- */
-export function saveReason(draft: Draft, reason: Reason, now: Date): Draft {
-  const exists = draft.data.reasons.some((r) => r.id === reason.id);
-  return exists ? updateReason(draft, reason, now) : addReason(draft, reason, now);
-}
-
-/** PRODUCT §3: a map holds at most 1,000 reasons; the message to show when adding one more. */
-export function reasonCountError(draft: Draft, limit: number = defaultLimits.reasonCount): string | null {
-  return draft.data.reasons.length >= limit
-    ? `A map can have at most ${limit.toLocaleString('en')} reasons`
-    : null;
 }

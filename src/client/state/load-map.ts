@@ -1,6 +1,7 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { createDraft } from '../../domain/draft';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
+import { err, ok, type Result } from '../../domain/result';
 import type { Persistence } from '../persistence/host';
 
 // SPEC §3–§4: what opening a map id loads. Shared by the map and compare pages.
@@ -20,8 +21,6 @@ export type LoadedMap =
       /** false when just copied from its base */ stored: boolean;
     };
 
-export type LoadResult = { ok: true; value: LoadedMap } | { ok: false; error: string };
-
 /**
  * Loads `input` (a URL's map id). A published id loads the map and its draft (an absent or invalid
  * draft counts as none). A draft id loads the stored draft or, when there is none, its base map
@@ -31,25 +30,25 @@ export async function loadMap(
   persistence: Persistence,
   input: string,
   now: () => Date = () => new Date(),
-): Promise<LoadResult> {
+): Promise<Result<LoadedMap>> {
   const parsed = parseMapId(input);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (!parsed.ok) return parsed;
   const id = parsed.value;
   try {
     if (id.isDraft) {
       const draft = await persistence.fetchDraft(id.draftId);
-      if (draft) return { ok: true, value: { kind: 'draft', id, draft, stored: true } };
+      if (draft) return ok({ kind: 'draft', id, draft, stored: true });
       const base = await persistence.fetchMap(id.baseId);
-      if (!base) return { ok: false, error: `Map ${id.baseId} does not exist` };
-      return { ok: true, value: { kind: 'draft', id, draft: createDraft(base, now()), stored: false } };
+      if (!base) return err(`Map ${id.baseId} does not exist`);
+      return ok({ kind: 'draft', id, draft: createDraft(base, now()), stored: false });
     }
     const [map, draft] = await Promise.all([
       persistence.fetchMap(id.baseId),
       persistence.fetchDraft(id.draftId).catch(() => null),
     ]);
-    if (!map) return { ok: false, error: `Map ${id.baseId} does not exist` };
-    return { ok: true, value: { kind: 'published', id, map, draft } };
+    if (!map) return err(`Map ${id.baseId} does not exist`);
+    return ok({ kind: 'published', id, map, draft });
   } catch (error) {
-    return { ok: false, error: (error as Error).message };
+    return err((error as Error).message);
   }
 }

@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { usePersistence } from '../app/persistence-context';
+import type { Persistence } from '../persistence/host';
 import { MapsStore } from './maps-store';
 import { viewMap, type MapView, type MapsState } from './maps-state';
 
@@ -15,9 +15,14 @@ import { viewMap, type MapView, type MapsState } from './maps-state';
 
 const MapsStoreContext = createContext<MapsStore | null>(null);
 
-/** Provides one MapsStore over the app's persistence and keeps it in step with other tabs. */
-export function MapsStoreProvider({ children }: { children: ReactNode }) {
-  const persistence = usePersistence();
+/** Provides one MapsStore over `persistence` and keeps it in step with other tabs. */
+export function MapsStoreProvider({
+  persistence,
+  children,
+}: {
+  persistence: Persistence;
+  children: ReactNode;
+}) {
   const store = useMemo(() => new MapsStore(persistence), [persistence]);
   useEffect(() => store.watch(), [store]);
   return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;
@@ -29,14 +34,14 @@ export function useMapsStore(): MapsStore {
   return store;
 }
 
-export function useMapsState(): MapsState {
+function useMapsState(): MapsState {
   const store = useMapsStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /**
  * The view of map id `input`, loading it on first use and again whenever `reloadKey` changes
- * (the map page passes the location key, so every visit re-reads the draft). An error from an
+ * (the map page passes its visit number, so every visit re-reads the draft). An error from an
  * earlier visit is not shown until this visit's load has answered.
  */
 export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
@@ -54,5 +59,5 @@ export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
   }, [store, input, reloadKey]);
   const view = useMemo(() => viewMap(state, input), [state, input]);
   const isAnswered = answered !== null && answered.input === input && answered.key === reloadKey;
-  return view.status === 'error' && !isAnswered ? { status: 'loading' } : view;
+  return view.status === 'failed' && !isAnswered ? { status: 'loading' } : view;
 }

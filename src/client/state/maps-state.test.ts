@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
 import {
+  absent,
   emptyMapsState,
   formatPublished,
   pathAfterDiscard,
@@ -33,19 +34,19 @@ const entry = (updatedAt: string, fields: Partial<DraftEntry> = {}): DraftEntry 
   ...fields,
 });
 
-describe('viewMap (SPEC §3: each entry is a map, "error" or absent)', () => {
-  it('is loading while absent, and an error for a malformed id at once', () => {
+describe('viewMap (SPEC §3: each entry is a map, a failure, or an absent draft)', () => {
+  it('is loading until loaded, and fails at once for a malformed id', () => {
     expect(viewMap(emptyMapsState, 'bike-lane')).toEqual({ status: 'loading' });
     expect(viewMap(emptyMapsState, 'draft.default')).toEqual({ status: 'loading' });
     expect(viewMap(emptyMapsState, 'Bike Lane')).toEqual({
-      status: 'error',
+      status: 'failed',
       message: 'Map id Bike Lane does not match expected format',
     });
   });
 
   it('shows a published map with its draft only when the user has one', () => {
     let state = setEntry(emptyMapsState, 'bike-lane', { kind: 'published', map });
-    state = setEntry(state, 'draft.bike-lane', 'error');
+    state = setEntry(state, 'draft.bike-lane', absent);
     expect(viewMap(state, 'bike-lane')).toMatchObject({ status: 'published', draft: null });
     state = setEntry(state, 'draft.bike-lane', entry('2026-11-21T00:00:00.000Z', { stored: false }));
     expect(viewMap(state, 'bike-lane')).toMatchObject({ draft: null }); // a fresh copy is no draft
@@ -57,11 +58,21 @@ describe('viewMap (SPEC §3: each entry is a map, "error" or absent)', () => {
     expect(viewMap(state, 'bike-lane')).toMatchObject({ draft: { saveError: 'full' } });
   });
 
-  it('shows a draft, or the error of its base map', () => {
-    let state = setEntry(emptyMapsState, 'gone', 'error', 'Map gone does not exist');
-    expect(viewMap(state, 'draft.gone')).toEqual({ status: 'error', message: 'Map gone does not exist' });
+  it('shows a draft, or the failure of its base map', () => {
+    let state = setEntry(emptyMapsState, 'gone', { kind: 'failed', message: 'Map gone does not exist' });
+    expect(viewMap(state, 'gone')).toEqual({ status: 'failed', message: 'Map gone does not exist' });
+    expect(viewMap(state, 'draft.gone')).toEqual({ status: 'failed', message: 'Map gone does not exist' });
     state = setEntry(state, 'draft.bike-lane', entry('2026-11-21T00:00:00.000Z'));
     expect(viewMap(state, 'draft.bike-lane')).toMatchObject({ status: 'draft', id: { baseId: 'bike-lane' } });
+  });
+
+  it('is loading for a draft id whose draft is absent, until a load copies its base again', () => {
+    let state = setEntry(emptyMapsState, 'bike-lane', { kind: 'published', map });
+    state = setEntry(state, 'draft.bike-lane', absent);
+    expect(viewMap(state, 'draft.bike-lane')).toEqual({ status: 'loading' });
+    expect(viewMap(setEntry(state, 'draft.bike-lane', undefined), 'draft.bike-lane')).toEqual({
+      status: 'loading',
+    });
   });
 });
 
@@ -72,7 +83,7 @@ describe('reconcileDraft', () => {
   it('never replaces a draft held only in memory by an older stored one (nothing typed is lost)', () => {
     const unsaved = entry('2026-11-22T00:00:00.000Z', { saveError: 'full' });
     expect(reconcileDraft(unsaved, older)).toBe(unsaved);
-    expect(reconcileDraft(unsaved, 'error')).toBe(unsaved);
+    expect(reconcileDraft(unsaved, absent)).toBe(unsaved);
     const newest = entry('2026-11-23T00:00:00.000Z');
     expect(reconcileDraft(unsaved, newest)).toBe(newest);
   });
@@ -80,7 +91,7 @@ describe('reconcileDraft', () => {
   it('keeps the same object for an unchanged draft, and takes a changed or deleted one', () => {
     expect(reconcileDraft(older, entry('2026-11-21T00:00:00.000Z'))).toBe(older);
     expect(reconcileDraft(older, newer)).toBe(newer);
-    expect(reconcileDraft(older, 'error')).toBe('error');
+    expect(reconcileDraft(older, absent)).toBe(absent);
     expect(reconcileDraft(undefined, newer)).toBe(newer);
   });
 });

@@ -1,10 +1,11 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { defaultMapId, parseMapId, type MapIdParts } from '../../domain/map-id';
 
-// SPEC §3: client state keeps a dictionary of maps by id; each entry is a map, "error", or absent
-// (not loaded yet). Published ids hold published maps; `draft.` ids hold drafts, where "error"
-// means there is no draft (SPEC §4). Everything here is pure: the store in maps-store.ts does the
-// loading and saving and replaces the state with what these functions return.
+// SPEC §3: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
+// published id holds its published map, or why it failed to load; a `draft.` id holds its draft,
+// or "absent" when there is none (never made, discarded, or published: SPEC §4). Everything here
+// is pure: the store in maps-store.ts does the loading and saving and replaces the state with what
+// these functions return.
 
 export interface PublishedEntry {
   readonly kind: 'published';
@@ -20,20 +21,33 @@ export interface DraftEntry {
   readonly saveError: string | null;
 }
 
-export type MapEntry = PublishedEntry | DraftEntry | 'error';
-
-export interface MapsState {
-  readonly entries: Readonly<Record<string, MapEntry | undefined>>;
-  /** Why an entry is "error", for the error page's detail line. */
-  readonly errors: Readonly<Record<string, string | undefined>>;
+/** A draft id with no draft: none was made yet, or it was discarded or published. */
+export interface AbsentEntry {
+  readonly kind: 'absent';
 }
 
-export const emptyMapsState: MapsState = { entries: {}, errors: {} };
+/** A published id that could not be loaded: an unknown map, or a network or server failure. */
+export interface FailedEntry {
+  readonly kind: 'failed';
+  /** Why, for the error page's detail line. */
+  readonly message: string;
+}
+
+export type MapEntry = PublishedEntry | DraftEntry | AbsentEntry | FailedEntry;
+
+export const absent: AbsentEntry = { kind: 'absent' };
+
+export interface MapsState {
+  /** Entries by map id or draft id; an id without one is not loaded yet. */
+  readonly entries: Readonly<Record<string, MapEntry | undefined>>;
+}
+
+export const emptyMapsState: MapsState = { entries: {} };
 
 /** What a page shows for a map id from its URL. */
 export type MapView =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'failed'; message: string }
   | { status: 'draft'; id: MapIdParts; entry: DraftEntry }
   | {
       status: 'published';
@@ -43,7 +57,7 @@ export type MapView =
     };
 
 export function isDraftEntry(entry: MapEntry | undefined): entry is DraftEntry {
-  return typeof entry === 'object' && entry.kind === 'draft';
+  return entry?.kind === 'draft';
 }
 
 /** A draft the user has made: stored, or edited but refused by storage. A fresh copy is none. */
@@ -52,45 +66,30 @@ export function isUserDraft(entry: MapEntry | undefined): entry is DraftEntry {
 }
 
 /**
- * The view of `input` in `state` (SPEC §2 "Map page", §4): a malformed id is an error at once; a
- * draft id shows its draft, or the error of its base map; a published id shows the map with its
- * draft, if the user has one. Anything not yet loaded is "loading".
+ * The view of `input` in `state` (SPEC §2 "Map page", §4): a malformed id fails at once; a draft
+ * id shows its draft, or the failure of its base map; a published id shows the map with its
+ * draft, if the user has one. Anything not yet loaded (or a draft id whose draft is absent, until
+ * it is loaded again as a fresh copy) is "loading".
  */
 export function viewMap(state: MapsState, input: string): MapView {
   const parsed = parseMapId(input);
-  if (!parsed.ok) return { status: 'error', message: parsed.error };
+  if (!parsed.ok) return { status: 'failed', message: parsed.error };
   const id = parsed.value;
   const base = state.entries[id.baseId];
   const draft = state.entries[id.draftId];
-  const baseError = () => ({
-    status: 'error' as const,
-    message: state.errors[id.baseId] ?? `Map ${id.baseId} could not be loaded`,
-  });
-  if (id.isDraft) {
-    if (isDraftEntry(draft)) return { status: 'draft', id, entry: draft };
-    return base === 'error' ? baseError() : { status: 'loading' };
-  }
-  if (base === 'error') return baseError();
-  if (typeof base === 'object' && base.kind === 'published') {
+  if (id.isDraft && isDraftEntry(draft)) return { status: 'draft', id, entry: draft };
+  if (base?.kind === 'failed') return { status: 'failed', message: base.message };
+  if (!id.isDraft && base?.kind === 'published')
     return { status: 'published', id, map: base.map, draft: isUserDraft(draft) ? draft : null };
-  }
   return { status: 'loading' };
 }
 
-/** Returns `state` with `id` set to `entry` (or removed when undefined) and its error message. */
-export function setEntry(
-  state: MapsState,
-  id: string,
-  entry: MapEntry | undefined,
-  error?: string,
-): MapsState {
+/** Returns `state` with `id` set to `entry`, or no longer loaded when `entry` is undefined. */
+export function setEntry(state: MapsState, id: string, entry: MapEntry | undefined): MapsState {
   const entries = { ...state.entries };
-  const errors = { ...state.errors };
   if (entry === undefined) delete entries[id];
   else entries[id] = entry;
-  if (entry === 'error' && error !== undefined) errors[id] = error;
-  else delete errors[id];
-  return { entries, errors };
+  return { entries };
 }
 
 /** True when `a` was saved later than `b` (ISO timestamps of any precision). */
@@ -103,11 +102,11 @@ export function isNewer(a: Draft, b: Draft): boolean {
  * this tab (storage refused it) is never replaced by an older stored one, so nothing typed is lost
  * (PRODUCT §9); an unchanged draft keeps its entry, so a reload does not re-render the page.
  */
-export function reconcileDraft(current: MapEntry | undefined, loaded: DraftEntry | 'error'): MapEntry {
+export function reconcileDraft(current: MapEntry | undefined, loaded: DraftEntry | AbsentEntry): MapEntry {
   if (!isDraftEntry(current)) return loaded;
-  if (current.saveError !== null && (loaded === 'error' || !isNewer(loaded.draft, current.draft)))
+  if (current.saveError !== null && (loaded.kind === 'absent' || !isNewer(loaded.draft, current.draft)))
     return current;
-  if (loaded === 'error') return 'error';
+  if (loaded.kind === 'absent') return loaded;
   if (!current.stored && !loaded.stored) return current; // both fresh copies of the base
   if (current.stored && loaded.stored && current.draft.updatedAt === loaded.draft.updatedAt) return current;
   return loaded;

@@ -44,17 +44,22 @@ function setup() {
   return { persistence, store, view };
 }
 
+/** `draft` with reason 2 added later than anything this store does, as another tab would. */
+function editedInAnotherTab(draft: Draft): Draft {
+  return addReason(draft, reason(2), new Date('2030-01-01T00:00:00Z'));
+}
+
 function draftOf(view: MapView): Draft {
   if (view.status !== 'draft') throw new Error(`expected a draft, got ${view.status}`);
   return view.entry.draft;
 }
 
 describe('MapsStore: loading (SPEC §3, §4)', () => {
-  it('shows a malformed id as the error of SPEC §5', async () => {
+  it('shows a malformed id as the failure of SPEC §5', async () => {
     const { store, view } = setup();
     await store.load('Not_An_Id');
     expect(view('Not_An_Id')).toEqual({
-      status: 'error',
+      status: 'failed',
       message: 'Map id Not_An_Id does not match expected format',
     });
   });
@@ -69,10 +74,10 @@ describe('MapsStore: loading (SPEC §3, §4)', () => {
     expect(persistence.drafts.size).toBe(0);
   });
 
-  it('loads a published map with its draft; an absent draft is "error", shown as no draft', async () => {
+  it('loads a published map with its draft; a draft that does not exist is absent, shown as no draft', async () => {
     const { store, view, persistence } = setup();
     await store.load('bike-lane-k3j9x2m7qa');
-    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe('error');
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toEqual({ kind: 'absent' });
     expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', map: bikeLane, draft: null });
 
     const edited = updateBelief(
@@ -93,25 +98,29 @@ describe('MapsStore: loading (SPEC §3, §4)', () => {
     expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(1);
   });
 
-  it('shows "error" for an unknown map and for its draft id, and retries on the next load', async () => {
+  it('fails for an unknown map and for its draft id, and retries on the next load', async () => {
     const { store, view, persistence } = setup();
     await store.load('no-such-map');
     await store.load('draft.no-such-map');
-    expect(view('no-such-map')).toEqual({ status: 'error', message: 'Map no-such-map does not exist' });
-    expect(view('draft.no-such-map')).toMatchObject({ status: 'error' });
+    expect(view('no-such-map')).toEqual({ status: 'failed', message: 'Map no-such-map does not exist' });
+    expect(store.getSnapshot().entries['no-such-map']).toEqual({
+      kind: 'failed',
+      message: 'Map no-such-map does not exist',
+    });
+    expect(view('draft.no-such-map')).toMatchObject({ status: 'failed' });
     persistence.maps.set('no-such-map', bikeLane);
     await store.load('no-such-map');
     expect(view('no-such-map')).toMatchObject({ status: 'published' });
   });
 
-  it('shows a network failure as an error', async () => {
+  it('shows a network failure as a failed load', async () => {
     const { store, view, persistence } = setup();
     persistence.fetchMap = async () => {
       throw new Error('Network error: the server could not be reached');
     };
     await store.load('bike-lane-k3j9x2m7qa');
     expect(view('bike-lane-k3j9x2m7qa')).toEqual({
-      status: 'error',
+      status: 'failed',
       message: 'Network error: the server could not be reached',
     });
   });
@@ -175,11 +184,7 @@ describe('MapsStore: editing (SPEC §4)', () => {
     const { store, view, persistence } = setup();
     await store.load('draft.default');
     await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
-    const elsewhere = addReason(
-      persistence.drafts.get('draft.default')!,
-      reason(2),
-      new Date('2030-01-01T00:00:00Z'),
-    );
+    const elsewhere = editedInAnotherTab(persistence.drafts.get('draft.default')!);
     persistence.drafts.set('draft.default', elsewhere); // no storage event seen yet
     await store.edit('draft.default', (d, now) => addReason(d, reason(3), now));
     expect(draftOf(view('draft.default')).data.reasons.map((r) => r.id)).toEqual([rid(1), rid(2), rid(3)]);
@@ -207,11 +212,41 @@ describe('MapsStore: publishing and discarding (SPEC §4)', () => {
     );
     const id = await store.publish('draft.default');
     expect(id).toBe('published-1');
-    expect(persistence.published[0]?.title).toBe('Bike lane');
+    expect(persistence.published).toEqual([
+      { version: '1.0', data: { title: 'Bike lane', description: null, reasons: [] } },
+    ]);
     expect(persistence.drafts.has('draft.default')).toBe(false);
-    expect(store.getSnapshot().entries['draft.default']).toBe('error');
+    expect(store.getSnapshot().entries['draft.default']).toEqual({ kind: 'absent' });
     await store.load(id);
     expect(view(id)).toMatchObject({ status: 'published', draft: null });
+  });
+
+  it('holds the map it published from what it sent and the answer, so opening it fetches nothing', async () => {
+    const { store, view, persistence } = setup();
+    await store.load('bike-lane-k3j9x2m7qa');
+    await store.edit('draft.bike-lane-k3j9x2m7qa', (d, now) => deleteReason(d, rid(1), now));
+    const id = await store.publish('draft.bike-lane-k3j9x2m7qa');
+    await store.load(id);
+    expect(persistence.mapFetches.get(id)).toBeUndefined();
+    expect(view(id)).toEqual({
+      status: 'published',
+      id: expect.objectContaining({ baseId: id }),
+      map: { version: '1.0', published: '2026-11-22T00:00:00.000Z', data: persistence.published[0]?.data },
+      draft: null,
+    });
+    expect(view(id)).toMatchObject({ map: persistence.maps.get(id) }); // what a fetch would give
+  });
+
+  it('fetches the map it published when the answer does not say when (a host, an older server)', async () => {
+    const { store, view, persistence } = setup();
+    persistence.answersPublished = false;
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
+    const id = await store.publish('draft.default');
+    expect(store.getSnapshot().entries[id]).toBeUndefined();
+    await store.load(id);
+    expect(persistence.mapFetches.get(id)).toBe(1);
+    expect(view(id)).toMatchObject({ status: 'published', map: persistence.maps.get(id) });
   });
 
   it('keeps the draft exactly as it was when publishing fails', async () => {
@@ -233,6 +268,7 @@ describe('MapsStore: publishing and discarding (SPEC §4)', () => {
     const kept = persistence.drafts.get('draft.bike-lane-k3j9x2m7qa');
     const previous = await store.discard('draft.bike-lane-k3j9x2m7qa');
     expect(persistence.drafts.has('draft.bike-lane-k3j9x2m7qa')).toBe(false);
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toEqual({ kind: 'absent' });
     expect(view('bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'published', draft: null });
     await store.restore('draft.bike-lane-k3j9x2m7qa', previous!);
     expect(persistence.drafts.get('draft.bike-lane-k3j9x2m7qa')).toEqual(kept);
@@ -259,11 +295,7 @@ describe('MapsStore: other tabs', () => {
     await store.load('draft.default');
     await store.edit('draft.default', (d, now) => addReason(d, reason(1), now));
 
-    const theirs = addReason(
-      persistence.drafts.get('draft.default')!,
-      reason(2),
-      new Date('2030-01-01T00:00:00Z'),
-    );
+    const theirs = editedInAnotherTab(persistence.drafts.get('draft.default')!);
     persistence.changeElsewhere('draft.default', theirs);
     await store.refresh('draft.default'); // waits for the queued refresh
     expect(draftOf(view('draft.default'))).toEqual(theirs);

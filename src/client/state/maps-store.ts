@@ -1,14 +1,16 @@
-import type { Draft, PublishedMap } from '../../domain/belief-map';
-import { createDraft } from '../../domain/draft';
+import { publishedMapSchema, validate, type Draft, type PublishedMap } from '../../domain/belief-map';
+import { createDraft, toPublishRequest } from '../../domain/draft';
 import { parseMapId } from '../../domain/map-id';
 import type { Persistence } from '../persistence/host';
 import { loadMap } from './load-map';
 import {
   emptyMapsState,
+  absent,
   isDraftEntry,
   isNewer,
   reconcileDraft,
   setEntry,
+  type AbsentEntry,
   type DraftEntry,
   type MapEntry,
   type MapsState,
@@ -57,7 +59,7 @@ export class MapsStore {
       ...persistence,
       fetchMap: async (mapId) => {
         const entry = this.state.entries[mapId];
-        if (typeof entry === 'object' && entry.kind === 'published') return entry.map;
+        if (entry?.kind === 'published') return entry.map;
         return persistence.fetchMap(mapId);
       },
     };
@@ -83,32 +85,29 @@ export class MapsStore {
   /**
    * Loads `input` (SPEC §3–§4): a published id loads the map (once; published maps never change)
    * and re-reads its draft; a draft id re-reads the draft or copies its base. Never throws: a
-   * failure becomes an "error" entry.
+   * failure becomes a "failed" entry of the base id (a malformed id fails in viewMap at once).
    */
   async load(input: string): Promise<void> {
     const parsed = parseMapId(input);
-    if (!parsed.ok) {
-      this.set(input, 'error', parsed.error);
-      return;
-    }
+    if (!parsed.ok) return;
     const id = parsed.value;
-    if (this.state.entries[id.baseId] === 'error') this.set(id.baseId, undefined); // retry
+    if (this.state.entries[id.baseId]?.kind === 'failed') this.set(id.baseId, undefined); // retry
     const revision = this.revision(id.draftId);
     const result = await loadMap(this.cachedPersistence, input, this.now);
     if (!result.ok) {
       console.warn(`Could not load map ${input}: ${result.error}`);
-      this.set(id.baseId, 'error', result.error);
+      this.set(id.baseId, { kind: 'failed', message: result.error });
       return;
     }
     const loaded = result.value;
     if (loaded.kind === 'published') this.set(id.baseId, { kind: 'published', map: loaded.map });
     if (revision !== this.revision(id.draftId)) return; // the draft changed while we were reading
-    const draft: DraftEntry | 'error' =
+    const draft: DraftEntry | AbsentEntry =
       loaded.kind === 'draft'
         ? { kind: 'draft', draft: loaded.draft, stored: loaded.stored, saveError: null }
         : loaded.draft
           ? { kind: 'draft', draft: loaded.draft, stored: true, saveError: null }
-          : 'error';
+          : absent;
     const next = reconcileDraft(this.state.entries[id.draftId], draft);
     if (next !== this.state.entries[id.draftId]) this.set(id.draftId, next);
   }
@@ -154,21 +153,24 @@ export class MapsStore {
       const entry = this.state.entries[draftId];
       this.bump(draftId);
       await this.persistence.deleteDraft(draftId);
-      this.set(draftId, 'error');
+      this.set(draftId, absent);
       return isDraftEntry(entry) ? entry : null;
     });
   }
 
   /**
-   * Publishes the draft (SPEC §4): sends it, then deletes it, and resolves to the new map id. On
+   * Publishes the draft (PRODUCT §8): sends it, then deletes it, and resolves to the new map id. On
    * failure it rejects and the draft stays exactly as it was. A draft changed while the request
-   * was out (in another tab) is kept.
+   * was out (in another tab) is kept. When the answer says when the map was published, the map is
+   * held as published at once from what was sent, so opening it needs no request.
    */
   publish(draftId: string): Promise<string> {
     return this.enqueue(async () => {
       const current = await this.currentDraft(draftId);
       const revision = this.revision(draftId);
-      const newId = await this.persistence.publishMap(current.draft.data);
+      const { mapId, published } = await this.persistence.publishMap(current.draft);
+      const sent = published && publishedFrom(current.draft, published);
+      if (sent) this.set(mapId, { kind: 'published', map: sent });
       const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
       const changedElsewhere = stored !== null && isNewer(stored, current.draft);
       if (revision === this.revision(draftId) && !changedElsewhere) {
@@ -176,15 +178,15 @@ export class MapsStore {
         await this.persistence
           .deleteDraft(draftId)
           .catch((error: unknown) => console.warn('Could not delete the published draft', error));
-        this.set(draftId, 'error');
+        this.set(draftId, absent);
       }
-      return newId;
+      return mapId;
     });
   }
 
   // --- other tabs ------------------------------------------------------------------------------
 
-  /** Follows drafts changed in other tabs (PRODUCT issue: two tabs stay in step). */
+  /** Follows drafts changed in other tabs, so two tabs stay in step (PRODUCT §7). */
   watch(): () => void {
     return this.persistence.watchDrafts((draftId) => {
       const ids =
@@ -214,7 +216,7 @@ export class MapsStore {
         draftId,
         base
           ? { kind: 'draft', draft: createDraft(base, this.now()), stored: false, saveError: null }
-          : 'error',
+          : absent,
       );
       this.emit({ draftId, change: 'deleted' });
     });
@@ -274,12 +276,22 @@ export class MapsStore {
     this.revisions.set(draftId, this.revision(draftId) + 1);
   }
 
-  private set(id: string, entry: MapEntry | undefined, error?: string): void {
-    this.state = setEntry(this.state, id, entry, error);
+  private set(id: string, entry: MapEntry | undefined): void {
+    this.state = setEntry(this.state, id, entry);
     for (const listener of this.listeners) listener();
   }
 
   private emit(change: ExternalChange): void {
     for (const listener of this.externalListeners) listener(change);
   }
+}
+
+/**
+ * The map the server stores for a publish of `draft` at `published`: the request checked with the
+ * same schema the server uses, so it is exactly what a GET would answer; null if it fails (the
+ * map is then fetched).
+ */
+function publishedFrom(draft: Draft, published: string): PublishedMap | null {
+  const result = validate(publishedMapSchema, { ...toPublishRequest(draft), published });
+  return result.ok ? result.value : null;
 }

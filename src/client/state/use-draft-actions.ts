@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from '../lib/router';
+import { useLocation } from 'wouter';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
-import { flashDurations, useFlash } from './flash';
+import { flashDurations, useFlash } from '../components/flash';
 import { useMapsStore } from './maps-context';
 import { pathAfterDiscard, pathAfterEdit } from './maps-state';
 import type { DraftChange, EditResult, ExternalChange } from './maps-store';
@@ -31,7 +31,7 @@ export interface DraftActions {
    * set, reasons re-sorted, stored under `map.` + draft id or by the host; moves to the draft URL
    * if the page was its published URL; a refused write is shown and the edit kept in memory.
    */
-  saveDraft(draftId: string, change: DraftChange, options?: SaveOptions): Promise<EditResult>;
+  edit(draftId: string, change: DraftChange, options?: SaveOptions): Promise<EditResult>;
   /** Publishes; resolves to the new map id, or null after showing "Error publishing map". */
   publish(draftId: string): Promise<string | null>;
   /** Deletes the draft, goes to its base map and offers Undo for 5 s. */
@@ -47,10 +47,9 @@ function parts(draftId: string): MapIdParts {
 export function useDraftActions(): DraftActions {
   const store = useMapsStore();
   const flash = useFlash();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
 
-  const saveDraft = useCallback<DraftActions['saveDraft']>(
+  const edit = useCallback<DraftActions['edit']>(
     async (draftId, change, options = {}) => {
       const id = parts(draftId);
       const result = await store.edit(id.draftId, change);
@@ -105,7 +104,7 @@ export function useDraftActions(): DraftActions {
     [store, flash, navigate],
   );
 
-  return { saveDraft, publish, discard };
+  return { edit, publish, discard };
 }
 
 /** Announces changes another tab made to the draft `draftId` (null: none to follow). */

@@ -1,20 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
+import { FormField, type ControlProps } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 
 /** SPEC §2, PRODUCT §6: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
   useDocumentTitle('Compare maps');
-  const [params] = useSearchParams();
-  const baseMapId = params.get('baseMapId') ?? '';
+  const baseMapId = new URLSearchParams(useSearch()).get('baseMapId') ?? '';
   // Keyed by the query, so following a "Compare" link while here starts the form afresh.
   return <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />;
 }
 
 function ChooseCompareForm({ initialBase }: { initialBase: string }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [base, setBase] = useState(initialBase);
   const [modified, setModified] = useState('');
 
@@ -40,44 +40,46 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
         <code>draft.</code> followed by the id of the map it copies.
       </p>
       <form className="compare-form" noValidate onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="compare-base">Base map</label>
-          <input
-            id="compare-base"
-            name="base"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby="compare-base-hint"
-            value={base}
-            onChange={(event) => setBase(event.target.value)}
-          />
-          <p id="compare-base-hint" className="field-hint">
-            The map to compare against, e.g. help-example-alice-1
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="compare-modified">Modified map</label>
-          <input
-            id="compare-modified"
-            name="modified"
-            required
-            autoComplete="off"
-            spellCheck={false}
+        <FormField label="Base map" hint="The map to compare against, e.g. help-example-alice-1">
+          {(control) => <MapIdInput control={control} value={base} onChange={setBase} />}
+        </FormField>
+        <FormField label="Modified map" hint="The map whose differences to show, e.g. help-example-bob-1">
+          {(control) => (
             // Arriving from a map's "Compare" link, the base is filled in: the other field is next.
-            autoFocus={initialBase !== ''}
-            aria-describedby="compare-modified-hint"
-            value={modified}
-            onChange={(event) => setModified(event.target.value)}
-          />
-          <p id="compare-modified-hint" className="field-hint">
-            The map whose differences to show, e.g. help-example-bob-1
-          </p>
-        </div>
+            <MapIdInput
+              control={control}
+              value={modified}
+              onChange={setModified}
+              autoFocus={initialBase !== ''}
+            />
+          )}
+        </FormField>
         <button type="submit" className="primary">
           Compare
         </button>
       </form>
     </div>
+  );
+}
+
+interface MapIdInputProps {
+  control: ControlProps;
+  value: string;
+  onChange(value: string): void;
+  autoFocus?: boolean;
+}
+
+/** A field for a map id or a pasted link (rule C9): no autocomplete, no spelling marks. */
+function MapIdInput({ control, value, onChange, autoFocus = false }: MapIdInputProps) {
+  return (
+    <input
+      {...control}
+      required
+      autoComplete="off"
+      spellCheck={false}
+      autoFocus={autoFocus}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
-import { compareMaps } from '../../../domain/compare';
+import { compareMaps, isEmptyDiff } from '../../../domain/compare';
+import { DisclosureButton } from '../../components/DisclosureButton';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 import { listDiffEntries, neighbourKey, type DiffEntry } from './diff-entries';
@@ -33,7 +34,7 @@ function CompareView({ baseInput, modifiedInput }: { baseInput: string; modified
           Loading maps...
         </p>
       )}
-      {state.status === 'error' && <LoadError failures={state.failures} baseInput={baseInput} />}
+      {state.status === 'failed' && <LoadError failures={state.failures} baseInput={baseInput} />}
       {state.status === 'loaded' && <Comparison base={state.base} modified={state.modified} merge={merge} />}
     </div>
   );
@@ -141,7 +142,7 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
         <h2 id="differences-heading" tabIndex={-1} data-focus-key="differences">
           Differences
         </h2>
-        {entries.length === 0 ? (
+        {isEmptyDiff(diff) ? (
           <p>No differences: the maps have the same title, description and reasons.</p>
         ) : (
           <ul className="diff-list">
@@ -251,15 +252,14 @@ function UnchangedReasons({ reasons }: { reasons: MapData['reasons'] }) {
   return (
     <section className="unchanged">
       <h2>
-        <button
-          type="button"
+        <DisclosureButton
           className="unchanged-toggle"
-          aria-expanded={open}
-          aria-controls="unchanged-reasons"
-          onClick={() => setOpen((value) => !value)}
+          controls="unchanged-reasons"
+          open={open}
+          onToggle={setOpen}
         >
           {label}
-        </button>
+        </DisclosureButton>
       </h2>
       <ul id="unchanged-reasons" className="diff-list" hidden={!open}>
         {reasons.map((reason) => (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { truncateMapId } from '../../../domain/compare-ids';
 import type { FieldChange, ReasonField } from '../../../domain/compare';
@@ -19,27 +19,24 @@ export function MapLink({ id }: { id: string }) {
 }
 
 /** A rating's icon (whose accessible name is its label) with the label written out beside it. */
-export function BeliefRating({ value }: { value: Belief | null }) {
+function LabelledIcon({ label, children }: { label: string; children: ReactNode }) {
   return (
     <span className="rating">
-      <BeliefIcon value={value} />
+      {children}
       <span className="rating-label" aria-hidden="true">
-        {beliefLabel(value)}
+        {label}
       </span>
     </span>
   );
 }
 
-export function SupportRating({ value }: { value: Support | null }) {
-  return (
-    <span className="rating">
-      <SupportIcon value={value} />
-      <span className="rating-label" aria-hidden="true">
-        {supportLabel(value)}
-      </span>
-    </span>
-  );
-}
+const BeliefRating = ({ value }: { value: Belief | null }) => (
+  <LabelledIcon label={beliefLabel(value)}>{<BeliefIcon value={value} />}</LabelledIcon>
+);
+
+const SupportRating = ({ value }: { value: Support | null }) => (
+  <LabelledIcon label={supportLabel(value)}>{<SupportIcon value={value} />}</LabelledIcon>
+);
 
 /** An optional text; null reads "(none)". */
 export function TextValue({ text }: { text: string | null }) {
@@ -88,34 +85,28 @@ const fieldNames: Record<ReasonField, string> = {
   support: 'Support',
 };
 
-function FieldChangePair({ change }: { change: FieldChange }) {
+/** One side of a field's change: a rating with its icon, or a text. */
+function FieldValue({ change, side }: { change: FieldChange; side: 'base' | 'modified' }) {
   switch (change.field) {
     case 'belief':
-      return (
-        <ChangePair
-          variant="rating"
-          base={<BeliefRating value={change.base} />}
-          modified={<BeliefRating value={change.modified} />}
-        />
-      );
+      return <BeliefRating value={change[side]} />;
     case 'support':
-      return (
-        <ChangePair
-          variant="rating"
-          base={<SupportRating value={change.base} />}
-          modified={<SupportRating value={change.modified} />}
-        />
-      );
+      return <SupportRating value={change[side]} />;
     case 'title':
     case 'relevance':
-      return (
-        <ChangePair
-          variant="text"
-          base={<TextValue text={change.base} />}
-          modified={<TextValue text={change.modified} />}
-        />
-      );
+      return <TextValue text={change[side]} />;
   }
+}
+
+function FieldChangePair({ change }: { change: FieldChange }) {
+  const variant = change.field === 'belief' || change.field === 'support' ? 'rating' : 'text';
+  return (
+    <ChangePair
+      variant={variant}
+      base={<FieldValue change={change} side="base" />}
+      modified={<FieldValue change={change} side="modified" />}
+    />
+  );
 }
 
 /** Rule C3: the differing fields of a changed reason, in the order title, relevance, belief, support. */

@@ -38,6 +38,9 @@ describe('listDiffEntries', () => {
       [`changed-${id(3)}`, 'changed'],
     ]);
     expect(entries.map((entry) => entry.action)).toEqual(listMergeActions(diff));
+    expect(entries[2]).toMatchObject({ kind: 'added', reason: { id: id(4) }, action: { kind: 'add' } });
+    expect(entries[3]).toMatchObject({ kind: 'deleted', reason: { id: id(2) }, action: { id: id(2) } });
+    expect(entries[4]).toMatchObject({ kind: 'changed', change: { id: id(3) }, action: { id: id(3) } });
   });
 
   it('keys rows by reason id ignoring letter case (C1), so a row keeps its key after a merge', () => {

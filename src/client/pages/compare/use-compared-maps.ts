@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { applyMerge, type MergeAction } from '../../../domain/merge';
-import { flashDurations, useFlash } from '../../state/flash';
+import { flashDurations, useFlash } from '../../components/flash';
 import { useLoadedMap, useMapsStore } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
 
@@ -18,7 +18,7 @@ export interface LoadFailure {
 
 export type ComparedMaps =
   | { status: 'loading' }
-  | { status: 'error'; failures: LoadFailure[] }
+  | { status: 'failed'; failures: LoadFailure[] }
   | { status: 'loaded'; base: LoadedView; modified: LoadedView };
 
 export interface ComparedMapsApi {
@@ -34,9 +34,9 @@ export interface ComparedMapsApi {
 function combine(base: MapView, modified: MapView): ComparedMaps {
   if (base.status === 'loading' || modified.status === 'loading') return { status: 'loading' };
   const failures: LoadFailure[] = [];
-  if (base.status === 'error') failures.push({ which: 'Base map', message: base.message });
-  if (modified.status === 'error') failures.push({ which: 'Modified map', message: modified.message });
-  if (base.status === 'error' || modified.status === 'error') return { status: 'error', failures };
+  if (base.status === 'failed') failures.push({ which: 'Base map', message: base.message });
+  if (modified.status === 'failed') failures.push({ which: 'Modified map', message: modified.message });
+  if (base.status === 'failed' || modified.status === 'failed') return { status: 'failed', failures };
   return { status: 'loaded', base, modified };
 }
 

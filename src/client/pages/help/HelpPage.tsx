@@ -1,20 +1,13 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
+import { HelpSection, helpSections } from './HelpSection';
 import { useDocumentTitle } from '../../components/use-document-title';
+import './help-page.css';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
 
 // SPEC §1–§2, PRODUCT §6–§7: what a newcomer needs to use Belief Map: the parts of a map, the two
 // ratings, drafts versus published maps, comparing and merging, the worked example of Alice and
 // Bob, and how to start. The names of buttons are quoted exactly as the other pages show them.
-
-const sections = [
-  { id: 'belief-maps', title: 'What a belief map is' },
-  { id: 'ratings', title: 'The two ratings' },
-  { id: 'drafts', title: 'Drafts and published maps' },
-  { id: 'comparing', title: 'Comparing and merging' },
-  { id: 'example', title: 'The story of Alice and Bob' },
-  { id: 'start', title: 'Start your own map' },
-] as const;
 
 export function HelpPage() {
   useDocumentTitle('Help');
@@ -36,16 +29,15 @@ export function HelpPage() {
           On this page
         </p>
         <ul>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
+          {Object.entries(helpSections).map(([id, title]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{title}</a>
             </li>
           ))}
         </ul>
       </nav>
 
-      <section aria-labelledby="belief-maps">
-        <h2 id="belief-maps">What a belief map is</h2>
+      <HelpSection id="belief-maps">
         <p>A belief map has three parts.</p>
         <ul>
           <li>
@@ -65,12 +57,11 @@ export function HelpPage() {
           A map adds up no score and draws no conclusion for you. It shows what you think, reason by reason,
           so that you and anyone you share it with can see why.
         </p>
-      </section>
+      </HelpSection>
 
       <RatingsSection />
 
-      <section aria-labelledby="drafts">
-        <h2 id="drafts">Drafts and published maps</h2>
+      <HelpSection id="drafts">
         <ul>
           <li>
             <strong>A draft is kept only in this browser.</strong> Nobody else can see it, and only drafts can
@@ -94,10 +85,9 @@ export function HelpPage() {
           </li>
         </ul>
         <p>“Discard draft” deletes a draft. For five seconds afterwards an “Undo” button brings it back.</p>
-      </section>
+      </HelpSection>
 
-      <section aria-labelledby="comparing">
-        <h2 id="comparing">Comparing and merging</h2>
+      <HelpSection id="comparing">
         <p>
           Comparing two maps shows exactly how they differ. Choose <Link to="/compare">Compare maps</Link>,
           paste the address of a base map and of a modified map, and press “Compare”. A published map’s
@@ -120,12 +110,11 @@ export function HelpPage() {
           the modified map’s version of a changed one. Each merge shows “Draft updated” with an “Undo” button
           for five seconds, and nothing is published until you publish the draft.
         </p>
-      </section>
+      </HelpSection>
 
       <WorkedExample />
 
-      <section aria-labelledby="start">
-        <h2 id="start">Start your own map</h2>
+      <HelpSection id="start">
         <ol>
           <li>
             Choose <Link to="/map/draft.default">Create map</Link>. You get a draft titled “New belief”.
@@ -146,7 +135,7 @@ export function HelpPage() {
           differently to make a copy, rate your reasons and add their own, publish it and send you the link.
           Comparing the two maps shows you where you really differ.
         </p>
-      </section>
+      </HelpSection>
     </div>
   );
 }

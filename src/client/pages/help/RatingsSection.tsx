@@ -1,4 +1,5 @@
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
+import { HelpSection } from './HelpSection';
 import { RatingLegend } from '../../components/RatingLegend';
 import { examplePath } from './help-links';
 
@@ -6,8 +7,7 @@ import { examplePath } from './help-links';
 
 export function RatingsSection() {
   return (
-    <section aria-labelledby="ratings">
-      <h2 id="ratings">The two ratings</h2>
+    <HelpSection id="ratings">
       <p>Every reason is rated twice, and the two ratings answer different questions.</p>
       <ul>
         <li>
@@ -35,6 +35,6 @@ export function RatingsSection() {
         <Link to={examplePath('help-example-icons')}>Reading the icons</Link> is a map with a reason for every
         rating, each saying what its two icons mean.
       </p>
-    </section>
+    </HelpSection>
   );
 }

@@ -1,18 +1,19 @@
-import { Link } from '../../lib/router';
-import type { Reason } from '../../../domain/belief-map';
-import { getBuiltInMap } from '../../../domain/built-in';
-import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';
-import { beliefLabel } from '../../../domain/ratings';
-import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { HelpSection } from './HelpSection';
+import type { HelpExampleId } from '../../../domain/built-in';
 import { comparePath, examplePath } from './help-links';
+
+// The table reads the example maps, several KB of prose that the rest of the page does not need:
+// it loads just after the page, far below the first screen (PRODUCT §13, the first-load budget).
+const CruxTable = lazy(() => import('./CruxTable').then((m) => ({ default: m.CruxTable })));
 
 // PRODUCT §7: the story of Alice and Bob, step by step, with a link to each example map and to the
 // comparisons that tell it. The maps themselves are in src/domain/built-in (STORY.md outlines them).
 
 export function WorkedExample() {
   return (
-    <section aria-labelledby="example">
-      <h2 id="example">The story of Alice and Bob</h2>
+    <HelpSection id="example">
       <p>
         Alice and Bob live two doors apart on Birch Road. Their council proposes to replace the 48 parking
         spaces on one side of Elm Street with a two-way bike lane behind a low concrete kerb. Elm Street runs
@@ -120,26 +121,8 @@ export function WorkedExample() {
         </li>
       </ul>
       <ul>
-        <li>
-          <Link to={examplePath('help-example-alice-2')}>Alice’s second map</Link>:{' '}
-          <Link to={comparePath('help-example-combined-reasons', 'help-example-alice-2')}>
-            compare the combined reasons with Alice’s ratings
-          </Link>
-          , or see{' '}
-          <Link to={comparePath('help-example-alice-1', 'help-example-alice-2')}>
-            how Alice changed her mind since her first map
-          </Link>
-        </li>
-        <li>
-          <Link to={examplePath('help-example-bob-2')}>Bob’s second map</Link>:{' '}
-          <Link to={comparePath('help-example-combined-reasons', 'help-example-bob-2')}>
-            compare the combined reasons with Bob’s ratings
-          </Link>
-          , or see{' '}
-          <Link to={comparePath('help-example-bob-1', 'help-example-bob-2')}>
-            how Bob changed his mind since his first map
-          </Link>
-        </li>
+        <SecondMapLinks person="Alice" first="help-example-alice-1" second="help-example-alice-2" />
+        <SecondMapLinks person="Bob" first="help-example-bob-1" second="help-example-bob-2" />
       </ul>
 
       <h3>5. Where they still disagree</h3>
@@ -155,7 +138,9 @@ export function WorkedExample() {
         Alice and Bob now agree on every support rating, that is, on how much each reason would matter. They
         differ only in belief, on two questions of fact:
       </p>
-      <CruxTable />
+      <Suspense fallback={<div className="help-table-wrap" />}>
+        <CruxTable />
+      </Suspense>
       <p>
         If the shops would lose trade, both count that as a strong reason against the lane; Alice does not
         believe they would, and Bob does. Behind it sits the survey: Alice accepts that most shoppers walk or
@@ -169,49 +154,30 @@ export function WorkedExample() {
         year before. If Bob came to believe the shops would not lose trade, his own map would favour the lane;
         if Alice came to believe they would, hers would lean against it.
       </p>
-    </section>
+    </HelpSection>
   );
 }
 
-const cruxReasons = [elmStreetReasons.shopsLoseTrade, elmStreetReasons.shoppersWalkOrCycle];
-
-function ratedIn(mapId: 'help-example-alice-2' | 'help-example-bob-2', reasonId: string): Reason | undefined {
-  return getBuiltInMap(mapId)?.data.reasons.find((reason) => reason.id === reasonId);
+interface SecondMapLinksProps {
+  person: 'Alice' | 'Bob';
+  first: HelpExampleId;
+  second: HelpExampleId;
 }
 
-/** The two reasons Alice and Bob still rate differently, with both people's icons. */
-function CruxTable() {
+/** Step 4: a person's second map, compared with the combined reasons and with their first map. */
+function SecondMapLinks({ person, first, second }: SecondMapLinksProps) {
+  const whose = `${person}’s`;
+  const their = person === 'Alice' ? 'her' : 'his';
   return (
-    <div className="help-table-wrap">
-      <table className="help-table">
-        <caption>Where Alice’s and Bob’s second maps differ</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col">Alice</th>
-            <th scope="col">Bob</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cruxReasons.map((text) => (
-            <tr key={text.id}>
-              <th scope="row">{text.title}</th>
-              {(['help-example-alice-2', 'help-example-bob-2'] as const).map((mapId) => {
-                const reason = ratedIn(mapId, text.id);
-                return (
-                  <td key={mapId}>
-                    <span className="help-icon-pair">
-                      <BeliefIcon value={reason?.belief ?? null} />
-                      <SupportIcon value={reason?.support ?? null} />
-                    </span>
-                    <span className="help-table-note">{beliefLabel(reason?.belief ?? null)}</span>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <li>
+      <Link to={examplePath(second)}>{`${whose} second map`}</Link>:{' '}
+      <Link to={comparePath('help-example-combined-reasons', second)}>
+        {`compare the combined reasons with ${whose} ratings`}
+      </Link>
+      , or see{' '}
+      <Link to={comparePath(first, second)}>
+        {`how ${person} changed ${their} mind since ${their} first map`}
+      </Link>
+    </li>
   );
 }

@@ -1,15 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
 import type { MapData } from '../../../domain/belief-map';
 import type { BeliefFields } from '../../../domain/draft';
 import { defaultLimits } from '../../../domain/limits';
-import { FormField, lengthHint } from '../../components/FormField';
-import {
-  beliefFormValues,
-  parseBeliefForm,
-  type BeliefField,
-  type FieldErrors,
-} from '../../state/draft-forms';
-import { focusFirstInvalid, useEditForm } from './use-edit-form';
+import { beliefFormValues, parseBeliefForm, type BeliefFormValues } from '../../state/draft-forms';
+import { EditForm, TextFields, type TextFieldSpec } from './EditForm';
 
 interface BeliefFormProps {
   data: MapData;
@@ -17,76 +10,23 @@ interface BeliefFormProps {
   onCancel(): void;
 }
 
-/** SPEC §5 belief form: Title required, Description optional (PRODUCT §6 names). */
+const fields: TextFieldSpec<BeliefFormValues>[] = [
+  { name: 'title', label: 'Title', max: defaultLimits.titleLength, required: true },
+  { name: 'description', label: 'Description', max: defaultLimits.descriptionLength, rows: 4 },
+];
+
+/** SPEC §5 belief form: Title required, Description optional (PRODUCT §6.3 names). */
 export function BeliefForm({ data, onSave, onCancel }: BeliefFormProps) {
-  const [initial] = useState(() => beliefFormValues(data));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<BeliefField>>({});
-  const [saving, setSaving] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const dirty = values.title !== initial.title || values.description !== initial.description;
-  const { firstField, onKeyDown } = useEditForm<HTMLInputElement>(onCancel, dirty);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const result = parseBeliefForm(values, data);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setSaving(true);
-    await onSave(result.value);
-  };
-
+  const parse = (values: BeliefFormValues) => parseBeliefForm(values, data);
   return (
-    <form
-      ref={form}
-      className="edit-form"
-      aria-label="Edit belief"
-      onSubmit={submit}
-      onKeyDown={onKeyDown}
-      noValidate
+    <EditForm
+      label="Edit belief"
+      initial={beliefFormValues(data)}
+      parse={parse}
+      onSave={onSave}
+      onCancel={onCancel}
     >
-      <FormField
-        label="Title"
-        hint={lengthHint(values.title.length, defaultLimits.titleLength, true)}
-        error={errors.title}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={firstField}
-            type="text"
-            autoComplete="off"
-            value={values.title}
-            onChange={(e) => setValues({ ...values, title: e.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Description"
-        hint={lengthHint(values.description.length, defaultLimits.descriptionLength, false)}
-        error={errors.description}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            value={values.description}
-            onChange={(e) => setValues({ ...values, description: e.target.value })}
-          />
-        )}
-      </FormField>
-      <div className="form-buttons">
-        <button type="submit" className="primary">
-          Save
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      {(form) => <TextFields specs={fields} form={form} />}
+    </EditForm>
   );
 }

@@ -1,16 +1,23 @@
 import { useEffect, useId, useState, type Ref } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { Reason, ReasonId } from '../../../domain/belief-map';
-import { addReason, deleteReason, updateBelief, type BeliefFields } from '../../../domain/draft';
-import { newReasonId, reasonCountError, saveReason } from '../../state/draft-forms';
+import {
+  addReason,
+  deleteReason,
+  newReasonId,
+  reasonCountError,
+  saveReason,
+  updateBelief,
+  type BeliefFields,
+} from '../../../domain/draft';
 import type { MapView } from '../../state/maps-state';
+import type { DraftChange } from '../../state/maps-store';
 import { flashTexts, useDraftActions } from '../../state/use-draft-actions';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
-import { BeliefForm } from './BeliefForm';
 import { MapDescription, MapHeading } from './MapHeading';
-import { ReasonForm } from './ReasonForm';
 import { ReasonList } from './ReasonList';
-import { useUnsavedGuard } from './use-edit-form';
+import { useUnsavedGuard } from './use-unsaved-guard';
+import { useEditForms } from './use-edit-forms';
 
 type Editing = { kind: 'belief' } | { kind: 'add'; id: ReasonId } | { kind: 'reason'; id: ReasonId } | null;
 
@@ -27,7 +34,8 @@ interface DraftViewProps {
 export function DraftView({ view, headingRef }: DraftViewProps) {
   const { id, entry } = view;
   const { draft } = entry;
-  const { saveDraft, publish, discard } = useDraftActions();
+  const { edit, publish, discard } = useDraftActions();
+  const forms = useEditForms();
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -35,7 +43,7 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   const controlId = (name: string) => `${prefix}-${name}`;
   useUnsavedGuard(entry.saveError !== null);
 
-  // Focus goes back to the control that opened a form (issue item 3), once it is shown again.
+  // Focus goes back to the control that opened a form, once it is shown again (PRODUCT §13).
   useEffect(() => {
     if (focusTarget === null) return;
     document.getElementById(focusTarget)?.focus();
@@ -46,16 +54,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
     setEditing(null);
     setFocusTarget(controlId(target));
   };
-  const edit = async (change: Parameters<typeof saveDraft>[1], target: string, undoMessage?: string) => {
-    await saveDraft(id.draftId, change, undoMessage ? { undoMessage } : {});
+  /** Applies `change`, then closes the form and puts focus back on `target`. */
+  const save = async (change: DraftChange, target: string, undoMessage?: string) => {
+    await edit(id.draftId, change, undoMessage ? { undoMessage } : {});
     close(target);
   };
 
-  const saveBelief = (fields: BeliefFields) => edit((d, now) => updateBelief(d, fields, now), 'edit-belief');
+  const saveBelief = (fields: BeliefFields) => save((d, now) => updateBelief(d, fields, now), 'edit-belief');
   const saveItem = (reason: Reason) =>
-    edit((d, now) => saveReason(d, reason, now), editing?.kind === 'add' ? 'add-item' : `edit-${reason.id}`);
+    save((d, now) => saveReason(d, reason, now), editing?.kind === 'add' ? 'add-item' : `edit-${reason.id}`);
   const deleteItem = (reasonId: ReasonId) =>
-    edit((d, now) => deleteReason(d, reasonId, now), 'add-item', flashTexts.itemDeleted);
+    save((d, now) => deleteReason(d, reasonId, now), 'add-item', flashTexts.itemDeleted);
 
   const run = async (action: () => Promise<unknown>) => {
     if (busy) return;
@@ -68,6 +77,10 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   };
 
   const formOpen = editing !== null;
+  const draftActions = [
+    { name: 'Publish draft', className: 'primary', action: publish },
+    { name: 'Discard draft', className: 'danger', action: discard },
+  ];
   return (
     <>
       <MapHeading view={view} data={draft.data} headingRef={headingRef} />
@@ -78,7 +91,11 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
         </p>
       )}
       {editing?.kind === 'belief' ? (
-        <BeliefForm data={draft.data} onSave={saveBelief} onCancel={() => close('edit-belief')} />
+        forms ? (
+          <forms.BeliefForm data={draft.data} onSave={saveBelief} onCancel={() => close('edit-belief')} />
+        ) : (
+          <FormLoading />
+        )
       ) : (
         <>
           <MapDescription description={draft.data.description} />
@@ -107,13 +124,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
           empty="No reasons yet. Add the reasons for and against this belief with Add item."
           renderForm={(reason) =>
             editing?.kind === 'reason' && editing.id === reason.id ? (
-              <ReasonForm
-                reason={reason}
-                newId={reason.id}
-                onSave={saveItem}
-                onDelete={() => deleteItem(reason.id)}
-                onCancel={() => close(`edit-${reason.id}`)}
-              />
+              forms ? (
+                <forms.ReasonForm
+                  reason={reason}
+                  newId={reason.id}
+                  onSave={saveItem}
+                  onDelete={() => deleteItem(reason.id)}
+                  onCancel={() => close(`edit-${reason.id}`)}
+                />
+              ) : (
+                <FormLoading />
+              )
             ) : null
           }
           renderActions={(reason, titleId) =>
@@ -132,13 +153,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
         />
         {editing?.kind === 'add' ? (
           <div className="add-form">
-            <ReasonForm
-              reason={null}
-              newId={editing.id}
-              addError={reasonCountError(draft)}
-              onSave={(reason) => edit((d, now) => addReason(d, reason, now), 'add-item')}
-              onCancel={() => close('add-item')}
-            />
+            {forms ? (
+              <forms.ReasonForm
+                reason={null}
+                newId={editing.id}
+                addError={reasonCountError(draft)}
+                onSave={(reason) => save((d, now) => addReason(d, reason, now), 'add-item')}
+                onCancel={() => close('add-item')}
+              />
+            ) : (
+              <FormLoading />
+            )}
           </div>
         ) : (
           !formOpen && (
@@ -162,22 +187,17 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
           then.
         </p>
         <div className="form-buttons">
-          <button
-            type="button"
-            className="primary"
-            aria-disabled={busy || undefined}
-            onClick={() => void run(() => publish(id.draftId))}
-          >
-            Publish draft
-          </button>
-          <button
-            type="button"
-            className="danger"
-            aria-disabled={busy || undefined}
-            onClick={() => void run(() => discard(id.draftId))}
-          >
-            Discard draft
-          </button>
+          {draftActions.map(({ name, className, action }) => (
+            <button
+              key={name}
+              type="button"
+              className={className}
+              aria-disabled={busy || undefined}
+              onClick={() => void run(() => action(id.draftId))}
+            >
+              {name}
+            </button>
+          ))}
         </div>
         <p className="map-compare-base">
           <CompareWithBaseLink draftId={id.draftId} />
@@ -185,4 +205,9 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
       </section>
     </>
   );
+}
+
+/** In place of a form whose chunk is still on its way (only on a very slow connection). */
+function FormLoading() {
+  return <p className="page-loading">Loading...</p>;
 }

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { defaultMapId, type MapIdParts } from '../../../domain/map-id';
 import { subtitleOf, type MapView } from '../../state/maps-state';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from '../../lib/router';
+import { Link, useParams } from 'wouter';
+import { useVisit } from '../../lib/visits';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useLoadedMap } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
@@ -12,19 +13,19 @@ import { PublishedView } from './PublishedView';
 
 export function MapPage() {
   const { mapId = '' } = useParams();
-  const location = useLocation();
-  // The location key changes on every navigation, even to the same URL, so each visit re-reads
-  // the draft (it may have been changed in another tab, or discarded and restored).
-  const view = useLoadedMap(mapId, location.key);
+  // Every visit re-reads the draft, even a visit to the address already shown: the draft may
+  // have been discarded and restored, or changed in another tab, since the last one.
+  const visit = useVisit();
+  const view = useLoadedMap(mapId, visit);
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(documentTitle(view));
   useExternalDraftChanges(view.status === 'draft' ? view.id.draftId : null);
-  useFocusAfterNavigation(location.key, view.status, heading);
+  useFocusAfterNavigation(visit, view.status, heading);
 
   return (
     <div className="page map-page">
       {view.status === 'loading' && <p className="map-loading">Loading map...</p>}
-      {view.status === 'error' && <MapError message={view.message} headingRef={heading} />}
+      {view.status === 'failed' && <MapError message={view.message} headingRef={heading} />}
       {view.status === 'draft' && <DraftView key={view.id.draftId} view={view} headingRef={heading} />}
       {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
       {/* Not while loading: the notice would show first and then jump down (layout shift). */}
@@ -37,7 +38,7 @@ export function MapPage() {
 
 function documentTitle(view: MapView): string | null {
   if (view.status === 'loading') return null;
-  if (view.status === 'error') return 'Error loading map';
+  if (view.status === 'failed') return 'Error loading map';
   return view.status === 'draft' ? view.entry.draft.data.title : view.map.data.title;
 }
 
@@ -63,15 +64,15 @@ function MapError({ message, headingRef }: { message: string; headingRef: React.
  * that is still somewhere on the page is left alone, and the first load does not move it.
  */
 function useFocusAfterNavigation(
-  key: string,
+  visit: number,
   status: MapView['status'],
   heading: React.RefObject<HTMLHeadingElement | null>,
 ) {
-  const handledKey = useRef(key);
+  const handledVisit = useRef(visit);
   useEffect(() => {
-    if (status === 'loading' || handledKey.current === key) return;
-    handledKey.current = key;
+    if (status === 'loading' || handledVisit.current === visit) return;
+    handledVisit.current = visit;
     const active = document.activeElement;
     if (!active || active === document.body) heading.current?.focus();
-  }, [key, status, heading]);
+  }, [visit, status, heading]);
 }

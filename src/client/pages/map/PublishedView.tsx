@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'wouter';
 import type { MapView } from '../../state/maps-state';
 import { MapDescription, MapHeading } from './MapHeading';
 import { ReasonList } from './ReasonList';

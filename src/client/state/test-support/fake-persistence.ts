@@ -1,5 +1,6 @@
-import type { Draft, MapData, PublishedMap } from '../../../domain/belief-map';
+import type { Draft, PublishedMap } from '../../../domain/belief-map';
 import { defaultMap } from '../../../domain/built-in/ids';
+import { toPublishRequest, type PublishRequest } from '../../../domain/draft';
 import { DraftStorageError } from '../../persistence/local-drafts';
 import type { Persistence } from '../../persistence/host';
 
@@ -9,11 +10,14 @@ import type { Persistence } from '../../persistence/host';
 export interface FakePersistence extends Persistence {
   drafts: Map<string, Draft>;
   maps: Map<string, PublishedMap>;
-  published: MapData[];
+  /** What each publish sent, in order. */
+  published: PublishRequest[];
   /** Makes persistDraft throw as a full local storage does. */
   full: boolean;
   /** Makes publishMap reject. */
   publishFails: boolean;
+  /** Whether publishMap answers the publication time (as the API does; a host's function does not). */
+  answersPublished: boolean;
   /** How many times fetchMap asked for each id. */
   mapFetches: Map<string, number>;
   /** Simulates another tab writing or deleting a draft (fires the watchDrafts listeners). */
@@ -28,6 +32,7 @@ export function createFakePersistence(maps: Record<string, PublishedMap> = {}): 
     published: [],
     full: false,
     publishFails: false,
+    answersPublished: true,
     mapFetches: new Map(),
     async fetchDraft(draftId) {
       return structuredClone(fake.drafts.get(draftId) ?? null);
@@ -44,12 +49,14 @@ export function createFakePersistence(maps: Record<string, PublishedMap> = {}): 
       fake.mapFetches.set(mapId, (fake.mapFetches.get(mapId) ?? 0) + 1);
       return structuredClone(fake.maps.get(mapId) ?? null);
     },
-    async publishMap(data) {
+    async publishMap(draft) {
       if (fake.publishFails) throw new Error('Error persisting belief map');
-      fake.published.push(structuredClone(data));
-      const id = `published-${fake.published.length}`;
-      fake.maps.set(id, { version: '1.0', published: '2026-11-22T00:00:00.000Z', data });
-      return id;
+      const request = toPublishRequest(structuredClone(draft));
+      fake.published.push(request);
+      const mapId = `published-${fake.published.length}`;
+      const published = '2026-11-22T00:00:00.000Z';
+      fake.maps.set(mapId, { ...request, published });
+      return { mapId, published: fake.answersPublished ? published : null };
     },
     watchDrafts(onChange) {
       listeners.add(onChange);

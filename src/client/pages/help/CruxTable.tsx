@@ -1,0 +1,51 @@
+import type { Reason } from '../../../domain/belief-map';
+import { getBuiltInMap } from '../../../domain/built-in';
+import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';
+import { beliefLabel } from '../../../domain/ratings';
+import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
+
+// PRODUCT §10: the end of the story of Alice and Bob, the two questions of fact they still
+// disagree on, with each person's icons read from their second maps.
+
+const cruxReasons = [elmStreetReasons.shopsLoseTrade, elmStreetReasons.shoppersWalkOrCycle];
+
+function ratedIn(mapId: 'help-example-alice-2' | 'help-example-bob-2', reasonId: string): Reason | undefined {
+  return getBuiltInMap(mapId)?.data.reasons.find((reason) => reason.id === reasonId);
+}
+
+/** The two reasons Alice and Bob still rate differently, with both people's icons. */
+export function CruxTable() {
+  return (
+    <div className="help-table-wrap">
+      <table className="help-table">
+        <caption>Where Alice’s and Bob’s second maps differ</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col">Alice</th>
+            <th scope="col">Bob</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cruxReasons.map((text) => (
+            <tr key={text.id}>
+              <th scope="row">{text.title}</th>
+              {(['help-example-alice-2', 'help-example-bob-2'] as const).map((mapId) => {
+                const reason = ratedIn(mapId, text.id);
+                return (
+                  <td key={mapId}>
+                    <span className="help-icon-pair">
+                      <BeliefIcon value={reason?.belief ?? null} />
+                      <SupportIcon value={reason?.support ?? null} />
+                    </span>
+                    <span className="help-table-note">{beliefLabel(reason?.belief ?? null)}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// The belief and reason forms, in a chunk of their own: a reader of a published map never needs
+// them, and a draft's page loads them just after it shows (use-edit-forms.ts), not before (PRODUCT
+// §13, the first-load budget).
+export { BeliefForm } from './BeliefForm';
+export { ReasonForm } from './ReasonForm';
