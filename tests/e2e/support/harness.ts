@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { buildApp } from '../../../src/server/app';
 import { parseConfig } from '../../../src/server/config';
 import { openSqliteStore } from '../../../src/server/store/sqlite-store';
@@ -44,23 +45,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** Flags Chromium needs here: root user, no GPU, and no reaching out to the closed network. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
+/** Headless Chromium with the flags of scripts/chromium.mjs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-    headless: true,
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs], headless: true });
 }
 
 export interface Session {
