@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
 import {
   addItem,
   editBelief,
@@ -15,32 +15,27 @@ import {
   recordFlashes,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap, testReason } from './support/published-maps';
+import { publishTestMap } from './support/published-maps';
 
 // The map page issue, item 6: discarding deletes the draft and goes to the base map (or a fresh
 // draft.default); "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and
 // returns to it (SPEC §4) — for the default draft and for a published map's draft, by keyboard too.
 
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ({ id: mapId } = await publishTestMap(app, {
+const it = test.extend('mapId', { scope: 'file' }, async ({ app }) => {
+  const { id } = await publishTestMap(app, {
     title: 'Night buses on weekdays',
     description: null,
-    reasons: [testReason('Shift workers need them', { belief: 'agree', support: 'support' })],
-  }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+    reasons: [newReason('Shift workers need them', { belief: 'agree', support: 'support' })],
+  });
+  return id;
 });
 
 describe('discarding a draft', () => {
-  it('discards the default draft to a fresh one, and Undo brings it back', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('discards the default draft to a fresh one, and Undo brings it back', async ({
+    page,
+    context,
+    errors,
+  }) => {
     await recordFlashes(context);
     await openMap(page, 'draft.default');
     await editBelief(page, 'Longer library hours');
@@ -62,11 +57,12 @@ describe('discarding a draft', () => {
     expect(await flashText(page)).toBe('');
     expect((await flashLog(page)).map((entry) => entry.text)).toEqual(['Draft deleted', '']);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("discards a published map's draft to the published map; Undo with the keyboard returns to the draft", async () => {
-    const { page, context } = await openSession(browser, app);
+  it("discards a published map's draft to the published map; Undo with the keyboard returns to the draft", async ({
+    page,
+    mapId,
+  }) => {
     await openMap(page, `draft.${mapId}`);
     await addItem(page, { title: 'Fewer taxis at night', belief: 'neutral', support: 'support' });
     const kept = await storedDraft(page, `draft.${mapId}`);
@@ -94,11 +90,13 @@ describe('discarding a draft', () => {
     expect(await reasonTitles(page)).toEqual(['Shift workers need them', 'Fewer taxis at night']);
     expect(await storedDraft(page, `draft.${mapId}`)).toEqual(kept);
     await expect.poll(() => isFocused(heading(page))).toBe(true);
-    await context.close();
   });
 
-  it('without Undo the message leaves after 5 s and the draft stays deleted', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('without Undo the message leaves after 5 s and the draft stays deleted', async ({
+    page,
+    context,
+    mapId,
+  }) => {
     await recordFlashes(context);
     await openMap(page, `draft.${mapId}`);
     await editBelief(page, 'Night buses every day');
@@ -111,11 +109,9 @@ describe('discarding a draft', () => {
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('Night buses on weekdays');
     expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('keeps the Undo message while the keyboard is on it', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('keeps the Undo message while the keyboard is on it', async ({ page, context }) => {
     await recordFlashes(context);
     await openMap(page, 'draft.default');
     await editBelief(page, 'Hold on');
@@ -127,6 +123,5 @@ describe('discarding a draft', () => {
     expect((await flashLog(page)).map((entry) => entry.text)).toEqual(['Draft deleted']);
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('Hold on');
-    await context.close();
   });
 });

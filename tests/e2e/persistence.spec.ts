@@ -1,42 +1,33 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
 import {
   addItem,
   editBelief,
+  fillStorage,
   flashText,
   heading,
+  makeRoomInStorage,
   openMap,
+  putStoredDraft,
   rawStoredDraft,
   reasonTitles,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap, testReason } from './support/published-maps';
+import { publishTestMap } from './support/published-maps';
 
 // The map page issue, item 8: drafts survive a reload; a stored value that is not JSON, has
 // another version or fails the schema counts as no draft and never blanks the page; a full local
 // storage says so and keeps the edit in the tab; two tabs on one draft stay in step.
 
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ({ id: mapId } = await publishTestMap(app, {
+const it = test.extend('mapId', { scope: 'file' }, async ({ app }) => {
+  const { id } = await publishTestMap(app, {
     title: 'A four-day school week',
     description: null,
-    reasons: [testReason('Teachers would plan better', { support: 'support' })],
-  }));
+    reasons: [newReason('Teachers would plan better', { support: 'support' })],
+  });
+  return id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function putRaw(page: Page, draftId: string, value: string): Promise<void> {
-  await page.evaluate(([key, raw]) => localStorage.setItem(key!, raw!), [`map.${draftId}`, value]);
-}
 
 const validDraft = {
   version: '1.0',
@@ -46,8 +37,7 @@ const validDraft = {
 };
 
 describe('draft persistence', () => {
-  it('keeps a draft across a reload, exactly as stored', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('keeps a draft across a reload, exactly as stored', async ({ page }) => {
     await openMap(page, 'draft.default');
     await editBelief(page, 'Reload me', 'Line one\nLine two');
     await addItem(page, {
@@ -63,11 +53,13 @@ describe('draft persistence', () => {
     expect(await page.getByText('Line one').textContent()).toBe('Line one\nLine two');
     expect(await reasonTitles(page)).toEqual(['Still here']);
     expect(await storedDraft(page, 'draft.default')).toEqual(before);
-    await context.close();
   });
 
-  it('counts a stored value that is not JSON, has another version or fails the schema as no draft', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('counts a stored value that is not JSON, has another version or fails the schema as no draft', async ({
+    page,
+    errors,
+    mapId,
+  }) => {
     await openMap(page, 'draft.default');
     const corrupt = [
       '{not json',
@@ -78,13 +70,13 @@ describe('draft persistence', () => {
       'null',
     ];
     for (const raw of corrupt) {
-      await putRaw(page, 'draft.default', raw);
+      await putStoredDraft(page, 'draft.default', raw);
       await openMap(page, 'draft.default');
       expect(await heading(page).textContent(), raw).toBe('New belief');
       expect(await page.getByRole('button', { name: 'Add item' }).isVisible(), raw).toBe(true);
 
       // A published map with such a draft offers "Edit a copy", not "Continue editing your draft".
-      await putRaw(page, `draft.${mapId}`, raw);
+      await putStoredDraft(page, `draft.${mapId}`, raw);
       await openMap(page, mapId);
       expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible(), raw).toBe(true);
     }
@@ -97,27 +89,17 @@ describe('draft persistence', () => {
     });
 
     // A valid hand-written draft is accepted.
-    await putRaw(page, 'draft.default', JSON.stringify(validDraft));
+    await putStoredDraft(page, 'draft.default', JSON.stringify(validDraft));
     await openMap(page, 'draft.default');
     expect(await heading(page).textContent()).toBe('Stored by hand');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('says so when local storage is full, keeps the edit in the tab, and saves once there is room', async () => {
-    const { page, context } = await openSession(browser, app);
-    await context.addInitScript(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key: string, value: string) {
-        if (
-          key.startsWith('map.') &&
-          (window as unknown as { storageFull?: boolean }).storageFull !== false
-        ) {
-          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        }
-        return setItem.call(this, key, value);
-      };
-    });
+  it('says so when local storage is full, keeps the edit in the tab, and saves once there is room', async ({
+    page,
+    context,
+  }) => {
+    await fillStorage(context);
     await openMap(page, 'draft.default');
     await editBelief(page, 'Too big to store');
     await addItem(page, { title: 'Kept in memory', support: 'support' });
@@ -128,17 +110,18 @@ describe('draft persistence', () => {
     expect(await flashText(page)).toContain(message);
     expect(await page.getByText('Not saved in this browser.').isVisible()).toBe(true);
 
-    await page.evaluate(() => ((window as unknown as { storageFull: boolean }).storageFull = false));
+    await makeRoomInStorage(page);
     await addItem(page, { title: 'Now stored', support: 'strong-support' });
     expect(await storedDraft(page, 'draft.default')).toMatchObject({
       data: { title: 'Too big to store', reasons: [{ title: 'Now stored' }, { title: 'Kept in memory' }] },
     });
     expect(await page.getByText('Not saved in this browser.').count()).toBe(0);
-    await context.close();
   });
 
-  it('keeps two tabs on one draft in step instead of overwriting each other', async () => {
-    const { page: first, context } = await openSession(browser, app);
+  it('keeps two tabs on one draft in step instead of overwriting each other', async ({
+    page: first,
+    context,
+  }) => {
     const second = await context.newPage();
     await openMap(first, 'draft.default');
     await openMap(second, 'draft.default');
@@ -159,6 +142,5 @@ describe('draft persistence', () => {
     await expect.poll(() => heading(second).textContent()).toBe('New belief');
     expect(await reasonTitles(second)).toEqual([]);
     expect(await flashText(second)).toBe('This draft was deleted in another tab');
-    await context.close();
   });
 });

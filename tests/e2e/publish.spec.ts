@@ -1,6 +1,6 @@
-import type { Browser, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import type { Request, Route } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
 import {
   addItem,
   editBelief,
@@ -20,22 +20,15 @@ import {
 // moves to /map/{new id}; the link opens read-only in a fresh browser, with "Edit a copy" and
 // "Compare". A failed publish shows "Error publishing map" for 3 s and keeps the draft as it was.
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
 const idPattern = /^\/map\/(main-street-bike-lane-[a-z0-9]{10,})$/;
 
 describe('publishing a draft', () => {
-  it('publishes, redirects to the new map, and the link opens read-only in a fresh browser', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('publishes, redirects to the new map, and the link opens read-only in a fresh browser', async ({
+    page,
+    context,
+    errors,
+    openSession,
+  }) => {
     await recordFlashes(context);
     await openMap(page, 'draft.default');
     await editBelief(page, 'Main Street bike lane', 'A protected lane instead of parking.');
@@ -91,7 +84,7 @@ describe('publishing a draft', () => {
     expect(errors).toEqual([]);
 
     // A fresh browser (no local storage) shows the same map.
-    const fresh = await openSession(browser, app);
+    const fresh = await openSession();
     await openMap(fresh.page, id);
     expect(await heading(fresh.page).textContent()).toBe('Main Street bike lane');
     expect(await fresh.page.getByText('A protected lane instead of parking.').isVisible()).toBe(true);
@@ -117,12 +110,9 @@ describe('publishing a draft', () => {
       await fresh.page.getByRole('link', { name: 'Continue editing your draft' }).getAttribute('href'),
     ).toBe(`/map/draft.${id}`);
     expect(await fresh.page.getByRole('link', { name: 'Edit a copy' }).count()).toBe(0);
-    await fresh.context.close();
-    await context.close();
   });
 
-  it('shows "Publishing map..." while the request is out', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows "Publishing map..." while the request is out', async ({ page }) => {
     await openMap(page, 'draft.default');
     await editBelief(page, 'Slow publish');
     let release!: () => void;
@@ -136,11 +126,12 @@ describe('publishing a draft', () => {
     expect(pathOf(page)).toBe('/map/draft.default');
     release();
     await expect.poll(() => pathOf(page)).toMatch(/^\/map\/slow-publish-[a-z0-9]+$/);
-    await context.close();
   });
 
-  it('on failure shows "Error publishing map" for 3 s and keeps the draft exactly as it was, ready to retry', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('on failure shows "Error publishing map" for 3 s and keeps the draft exactly as it was, ready to retry', async ({
+    page,
+    context,
+  }) => {
     await recordFlashes(context);
     await openMap(page, 'draft.default');
     await editBelief(page, 'Main Street bike lane');
@@ -178,6 +169,5 @@ describe('publishing a draft', () => {
     await page.getByRole('button', { name: 'Publish draft' }).click();
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(idPattern);
     expect(await storedDraft(page, 'draft.default')).toBeNull();
-    await context.close();
   });
 });

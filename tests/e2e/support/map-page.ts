@@ -1,26 +1,12 @@
-import { resolve } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Draft } from '../../../src/domain/belief-map';
 import type { Belief, Support } from '../../../src/domain/ratings';
 
 // Steps on the map page, by role and accessible name as PRODUCT §6 names them.
 
-export interface StoredDraft {
-  version: string;
-  published: string | null;
-  updatedAt: string;
-  data: {
-    title: string;
-    description: string | null;
-    reasons: {
-      id: string;
-      title: string;
-      relevance: string | null;
-      belief: Belief | null;
-      support: Support | null;
-    }[];
-  };
-}
+/** A draft as local storage holds it (PRODUCT §3), parsed. */
+export type StoredDraft = Draft;
 
 /** Opens /map/{id} and waits until the map (or its error page) is shown. */
 export async function openMap(page: Page, id: string): Promise<void> {
@@ -38,6 +24,39 @@ export function rawStoredDraft(page: Page, draftId: string): Promise<string | nu
 export async function storedDraft(page: Page, draftId: string): Promise<StoredDraft | null> {
   const raw = await rawStoredDraft(page, draftId);
   return raw === null ? null : (JSON.parse(raw) as StoredDraft);
+}
+
+/**
+ * Puts `value` (a draft, or any text) under `map.` + draft id in local storage, as earlier editing
+ * in this browser would have; the page must be on the app's origin already.
+ */
+export async function putStoredDraft(
+  page: Page,
+  draftId: string,
+  value: StoredDraft | string,
+): Promise<void> {
+  const raw = typeof value === 'string' ? value : JSON.stringify(value);
+  await page.evaluate(([key, text]) => localStorage.setItem(key!, text!), [`map.${draftId}`, raw]);
+}
+
+/**
+ * Makes local storage refuse every draft in `context` (from its next navigation on) as a full
+ * one does, with a QuotaExceededError, until `makeRoomInStorage` runs in the page.
+ */
+export async function fillStorage(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith('map.') && (window as unknown as { storageFull?: boolean }).storageFull !== false) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return setItem.call(this, key, value);
+    };
+  });
+}
+
+export async function makeRoomInStorage(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { storageFull: boolean }).storageFull = false));
 }
 
 export function heading(page: Page): Locator {
@@ -142,26 +161,6 @@ export async function editBelief(page: Page, title: string, description?: string
   await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByRole('button', { name: 'Save' }).click();
   await form.waitFor({ state: 'detached' });
-}
-
-const axePath = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core with its default rules and returns its violations, one readable line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-  );
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max`. */
