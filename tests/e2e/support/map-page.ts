@@ -89,13 +89,14 @@ export function isFocused(locator: Locator): Promise<boolean> {
 
 export interface FlashEntry {
   text: string;
-  /** performance.now() when the text appeared */
+  /** The page's performance.now() when the text appeared: fake time once the clock is paused. */
   at: number;
 }
 
 /**
  * Records every message the flash bar shows, with the time it appeared, in every page of
- * `context` from its next navigation on; read it with `flashLog`.
+ * `context` from its next navigation on; read it with `flashLog`. Call it before the first
+ * navigation, together with `context.clock.install()` when the test times messages.
  */
 export async function recordFlashes(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -118,20 +119,34 @@ export function flashLog(page: Page): Promise<FlashEntry[]> {
   return page.evaluate(() => (window as unknown as { flashLog: FlashEntry[] }).flashLog);
 }
 
-/** How long `text` stayed in the bar, in ms, once it has been replaced or cleared. */
-export async function shownFor(page: Page, text: string): Promise<number | null> {
-  const log = await flashLog(page);
-  const index = log.findIndex((entry) => entry.text === text);
-  const next = log[index + 1];
-  return index >= 0 && next ? next.at - log[index]!.at : null;
+/** The texts the flash bar has shown, in order; '' is the bar emptied. */
+export async function flashHistory(page: Page): Promise<string[]> {
+  return (await flashLog(page)).map((entry) => entry.text);
 }
 
-/** Waits for `text` to leave the bar and checks it stayed about `ms` (timers are not exact). */
+/**
+ * Stops the page's clock (installed with `context.clock.install()` before the page loaded): from
+ * now on no timer of the page runs until the test moves the clock on. The clock stops a second
+ * ahead of the page's time, which cannot have passed when the call arrives, as `pauseAt` needs;
+ * call it when no timer of the app is pending, since the jump fires those due by then.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+/**
+ * With the clock paused since before `text` appeared, runs it on and expects `text` to leave the
+ * bar exactly `ms` after it came: not at `ms - 1`, and at `ms`.
+ */
 export async function expectShownFor(page: Page, text: string, ms: number): Promise<void> {
-  await expect.poll(() => shownFor(page, text), { timeout: ms + 5000, interval: 100 }).not.toBeNull();
-  const shown = (await shownFor(page, text))!;
-  expect(shown, `"${text}" was shown for ${Math.round(shown)} ms`).toBeGreaterThanOrEqual(ms - 150);
-  expect(shown, `"${text}" was shown for ${Math.round(shown)} ms`).toBeLessThan(ms + 1000);
+  await flashBar(page).filter({ hasText: text }).waitFor();
+  await page.clock.runFor(ms - 1);
+  expect(await flashText(page), `"${text}" after ${ms - 1} ms`).toBe(text);
+  await page.clock.runFor(1);
+  await expect.poll(() => flashText(page), { message: `"${text}" after ${ms} ms` }).not.toBe(text);
+  const log = await flashLog(page);
+  const shown = log.findLastIndex((entry) => entry.text === text);
+  expect(log[shown + 1]!.at - log[shown]!.at, `how long "${text}" was shown`).toBe(ms);
 }
 
 export interface ReasonInput {
