@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Reason, ReasonId } from './belief-map';
+import type { Reason } from './belief-map';
 import { beliefValues, supportValues, type Belief, type Support } from './ratings';
 import { sortReasons } from './sort-reasons';
+import { reason as builtReason } from './test-support/builders';
+import { fcSeed as seed } from './test-support/map-arbitraries';
 
-// Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
-const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
 const numRuns = 300;
+// Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
 console.log(`sort-reasons.test.ts: fast-check seed ${seed}`);
 
 // The orders as SPEC §4 and PRODUCT §3 write them, spelled out here rather than read from ratings.ts
@@ -30,8 +31,7 @@ const beliefOrder: (Belief | null)[] = [
 
 let counter = 0;
 function reason(support: Support | null, belief: Belief | null, title = `reason ${++counter}`): Reason {
-  const n = (++counter).toString(16).padStart(12, '0');
-  return { id: `00000000-0000-4000-8000-${n}` as ReasonId, title, relevance: null, belief, support };
+  return builtReason(++counter, { title, belief, support });
 }
 
 function keys(r: Pick<Reason, 'belief' | 'support'>): [number, number] {

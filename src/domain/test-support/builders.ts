@@ -11,7 +11,14 @@ export function reasonId(n: number): ReasonId {
 
 /** Reason `n`: id `reasonId(n)`, titled "Reason n", no relevance, agreed with and supporting. */
 export function reason(n: number, fields: Partial<Reason> = {}): Reason {
-  return { id: reasonId(n), title: `Reason ${n}`, relevance: null, belief: 'agree', support: 'support', ...fields };
+  return {
+    id: reasonId(n),
+    title: `Reason ${n}`,
+    relevance: null,
+    belief: 'agree',
+    support: 'support',
+    ...fields,
+  };
 }
 
 /**
