@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
 import { newReason } from '../../src/domain/test-support/builders';
-import { axeViolations, installAxe } from './support/axe';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { test } from './support/fixtures';
-import { putStoredDraft } from './support/map-page';
+import { openPage, putStoredDraft } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
 // PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: axe-core finds no violation
@@ -68,8 +68,6 @@ async function seedDraft(page: Page, maps: Maps): Promise<void> {
   });
 }
 
-const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-
 /** A screen: how to reach it, and the states of it to check, each after `open` has run. */
 interface Screen {
   name: string;
@@ -78,14 +76,17 @@ interface Screen {
   states?: { name: string; enter(page: Page): Promise<void> }[];
 }
 
+/** A screen that shows once `path` shows its level-1 heading `heading`. */
+function screenAt(name: string, path: string, heading: string, states?: Screen['states']): Screen {
+  return { name, open: (page) => openPage(page, path, heading), ...(states && { states }) };
+}
+
 const screens: Screen[] = [
-  {
-    name: 'a new draft, with the belief form and then the reason form open',
-    async open(page) {
-      await page.goto('/map/draft.default');
-      await h1(page, 'New belief');
-    },
-    states: [
+  screenAt(
+    'a new draft, with the belief form and then the reason form open',
+    '/map/draft.default',
+    'New belief',
+    [
       {
         name: 'Edit belief form',
         async enter(page) {
@@ -109,13 +110,12 @@ const screens: Screen[] = [
         },
       },
     ],
-  },
+  ),
   {
     name: 'a draft of a published map, with reasons, and its Edit item form',
     async open(page, maps) {
       await seedDraft(page, maps);
-      await page.goto(`/map/draft.${maps.baseId}`);
-      await h1(page, base.title);
+      await openPage(page, `/map/draft.${maps.baseId}`, base.title);
       await page.getByText(safer.title, { exact: true }).first().waitFor();
     },
     states: [
@@ -131,30 +131,20 @@ const screens: Screen[] = [
   {
     name: 'a published map',
     async open(page, maps) {
-      await page.goto(`/map/${maps.baseId}`);
-      await h1(page, base.title);
+      await openPage(page, `/map/${maps.baseId}`, base.title);
       await page.getByRole('main').getByRole('link', { name: 'Compare', exact: true }).waitFor();
     },
   },
-  {
-    name: 'a help example map',
-    async open(page) {
-      await page.goto('/map/help-example-icons');
-      await h1(page, 'Reading the icons: every belief and support rating');
-    },
-  },
-  {
-    name: 'the error page',
-    async open(page) {
-      await page.goto('/map/no-such-map-abcdefghijkl');
-      await h1(page, 'Error loading map');
-    },
-  },
+  screenAt(
+    'a help example map',
+    '/map/help-example-icons',
+    'Reading the icons: every belief and support rating',
+  ),
+  screenAt('the error page', '/map/no-such-map-abcdefghijkl', 'Error loading map'),
   {
     name: 'the choose-compare page',
     async open(page, maps) {
-      await page.goto(`/compare?baseMapId=${maps.baseId}`);
-      await h1(page, 'Compare maps');
+      await openPage(page, `/compare?baseMapId=${maps.baseId}`, 'Compare maps');
       await page.getByRole('textbox', { name: 'Modified map' }).waitFor();
     },
   },
@@ -192,38 +182,20 @@ const screens: Screen[] = [
       await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
     },
   },
-  {
-    name: 'the help page',
-    async open(page) {
-      await page.goto('/help');
-      await h1(page, 'Help');
-    },
-  },
-  {
-    name: 'the page-not-found page, with the narrow-screen menu open',
-    async open(page) {
-      await page.goto('/no/such/page');
-      await h1(page, 'Page not found');
-    },
-    states: [
-      {
-        name: 'menu open',
-        async enter(page) {
-          const menu = page.getByRole('button', { name: 'Menu' });
-          if (await menu.isVisible()) await menu.click();
-          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).waitFor();
-        },
+  screenAt('the help page', '/help', 'Help'),
+  screenAt('the page-not-found page, with the narrow-screen menu open', '/no/such/page', 'Page not found', [
+    {
+      name: 'menu open',
+      async enter(page) {
+        const menu = page.getByRole('button', { name: 'Menu' });
+        if (await menu.isVisible()) await menu.click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).waitFor();
       },
-    ],
-  },
+    },
+  ]),
 ];
 
-describe.for([
-  ['light', 1280],
-  ['light', 360],
-  ['dark', 1280],
-  ['dark', 360],
-] as const)('axe-core in %s mode at %i px', ([colorScheme, width]) => {
+describe.for(colourModesAndWidths)('axe-core in %s mode at %i px', ([colorScheme, width]) => {
   it.override('contextOptions', { colorScheme, viewport: { width, height: 800 } });
 
   for (const screen of screens) {

@@ -1,34 +1,34 @@
 import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
-import { test } from './support/fixtures';
 import {
-  addItem,
-  editBelief,
   expectShownFor,
   flashHistory,
   flashText,
+  pauseClock,
+  recordFlashes,
+  timeFlashes,
+} from './support/flash-bar';
+import {
+  addItem,
+  editBelief,
   heading,
   isFocused,
+  layOutDraft,
   openMap,
   pathOf,
-  pauseClock,
   reasonTitles,
-  recordFlashes,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap } from './support/published-maps';
+import { testWithPublishedMap } from './support/published-maps';
 
 // The map page issue, item 6: discarding deletes the draft and goes to the base map (or a fresh
 // draft.default); "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and
 // returns to it (SPEC §4) — for the default draft and for a published map's draft, by keyboard too.
 
-const it = test.extend('mapId', { scope: 'file' }, async ({ app }) => {
-  const { id } = await publishTestMap(app, {
-    title: 'Night buses on weekdays',
-    description: null,
-    reasons: [newReason('Shift workers need them', { belief: 'agree', support: 'support' })],
-  });
-  return id;
+const it = testWithPublishedMap({
+  title: 'Night buses on weekdays',
+  description: null,
+  reasons: [newReason('Shift workers need them', { belief: 'agree', support: 'support' })],
 });
 
 describe('discarding a draft', () => {
@@ -38,10 +38,9 @@ describe('discarding a draft', () => {
     errors,
   }) => {
     await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Longer library hours');
-    await addItem(page, { title: 'Students could study after work', support: 'support' });
-    const kept = await storedDraft(page, 'draft.default');
+    const kept = await layOutDraft(page, { title: 'Longer library hours' }, [
+      { title: 'Students could study after work', support: 'support' },
+    ]);
 
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('New belief');
@@ -98,8 +97,7 @@ describe('discarding a draft', () => {
     context,
     mapId,
   }) => {
-    await context.clock.install();
-    await recordFlashes(context);
+    await timeFlashes(context);
     await openMap(page, `draft.${mapId}`);
     await editBelief(page, 'Night buses every day');
     await pauseClock(page);
@@ -116,10 +114,8 @@ describe('discarding a draft', () => {
   });
 
   it('keeps the Undo message while the keyboard is on it', async ({ page, context }) => {
-    await context.clock.install();
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Hold on');
+    await timeFlashes(context);
+    await layOutDraft(page, { title: 'Hold on' });
     await pauseClock(page);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('button', { name: 'Undo' }).focus();

@@ -1,14 +1,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import {
-  addItem,
-  flashText,
-  heading,
-  isFocused,
-  openMap,
-  reasonTitles,
-  storedDraft,
-} from './support/map-page';
+import { flashText } from './support/flash-bar';
+import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from './support/map-page';
 
 // The map page issue, item 3: a person lays out a belief and its reasons in a new draft with the
 // keyboard alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default`

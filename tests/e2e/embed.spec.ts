@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import {
-  addItem,
-  editBelief,
-  flashText,
-  heading,
-  pathOf,
-  reasonTitles,
-  type StoredDraft,
-} from './support/map-page';
+import { flashText } from './support/flash-bar';
+import { addItem, editBelief, heading, pathOf, reasonTitles, type StoredDraft } from './support/map-page';
 
 // The map page issue, item 9 (PRODUCT §8): the app runs inside a host page. The example host
 // page served at /embed-example.html mounts it with host functions that keep drafts in

@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { helpExampleIds } from '../../src/domain/built-in';
 import { beliefLabels, supportLabels } from '../../src/domain/ratings';
-import { axeViolations, installAxe } from './support/axe';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { it } from './support/fixtures';
+import { openPage } from './support/map-page';
 
 // The Help page (Help issue, items 2 and 3): a newcomer reads what a map is, how to read the two
 // ratings' icons, and the story of Alice and Bob, with a link to every example map and to the
@@ -21,10 +22,7 @@ const storyComparisons = [
 
 const allLabels = [...Object.values(supportLabels), ...Object.values(beliefLabels)];
 
-async function openHelp(page: Page): Promise<void> {
-  await page.goto('/help');
-  await page.getByRole('heading', { level: 1, name: 'Help', exact: true }).waitFor();
-}
+const openHelp = (page: Page) => openPage(page, '/help', 'Help');
 
 /** Every href in the page's main region, as the browser resolved it (path only). */
 function mainLinks(page: Page): Promise<string[]> {
@@ -137,12 +135,7 @@ describe('help page', () => {
     });
   });
 
-  describe.for([
-    ['light', 1280],
-    ['light', 360],
-    ['dark', 1280],
-    ['dark', 360],
-  ] as const)('in %s mode at %i px', ([colorScheme, width]) => {
+  describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {
     it.override('contextOptions', { colorScheme, viewport: { width, height: 900 } });
 
     it('passes axe-core, with a tooltip open', async ({ page, context }) => {

@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import { flashText, heading, isFocused, pathOf, reasonTitles, storedDraft, tabTo } from './support/map-page';
+import { flashText } from './support/flash-bar';
+import { heading, isFocused, pathOf, reasonTitles, storedDraft, tabTo } from './support/map-page';
 
 // The map page issue, "Done when": with the keyboard alone, a person creates a map with several
 // reasons, publishes it, opens the link in a fresh browser, makes an edited copy, discards it and

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
-import { test } from './support/fixtures';
-import { storedDraft } from './support/map-page';
-import { publishTestMap } from './support/published-maps';
+import { openPage, storedDraft } from './support/map-page';
+import { testWithPublishedMap } from './support/published-maps';
 
 // PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: every screen works with the
 // keyboard alone. One reader, no mouse, makes a map, adds two rated reasons and edits one,
@@ -14,19 +13,17 @@ import { publishTestMap } from './support/published-maps';
 
 const friendReason = 'The parking lane is rarely full';
 
-const it = test.extend('friendId', { scope: 'file' }, async ({ app }) => {
-  const { id } = await publishTestMap(app, {
-    title: 'Elm Street should get a bike lane',
-    description: null,
-    reasons: [
-      newReason(friendReason, {
-        relevance: 'A count on three weekdays found it at most half full.',
-        belief: 'strong-agree',
-        support: 'support',
-      }),
-    ],
-  });
-  return id;
+// `mapId` is the friend's map.
+const it = testWithPublishedMap({
+  title: 'Elm Street should get a bike lane',
+  description: null,
+  reasons: [
+    newReason(friendReason, {
+      relevance: 'A count on three weekdays found it at most half full.',
+      belief: 'strong-agree',
+      support: 'support',
+    }),
+  ],
 });
 
 interface FocusReport {
@@ -153,11 +150,10 @@ describe('keyboard only', () => {
       app,
       page,
       errors,
-      friendId,
+      mapId: friendId,
     }) => {
       const main = page.getByRole('main');
-      await page.goto('/map/draft.default');
-      await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+      await openPage(page, '/map/draft.default', 'New belief');
 
       // The first Tab reaches the skip link, which shows itself and leads into the page.
       await page.keyboard.press('Tab');
@@ -272,8 +268,7 @@ describe('keyboard only', () => {
     it('reaches the narrow-screen menu and the colour-mode button by keyboard, with visible focus', async ({
       page,
     }) => {
-      await page.goto('/help');
-      await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+      await openPage(page, '/help', 'Help');
       await tabTo(page, 'button', 'Menu');
       await page.keyboard.press('Enter');
       expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
@@ -288,8 +283,7 @@ describe('keyboard only', () => {
   });
 
   it('notices focus that does not show (the check above is not vacuous)', async ({ page }) => {
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await openPage(page, '/help', 'Help');
     await tabTo(page, 'link', 'Belief Map v0.1');
     expect((await describeFocus(page)).problem).toBeNull();
     // Script may set an element's style under the CSP; an inline <style> could not be added.

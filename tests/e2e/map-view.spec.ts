@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { beliefLabels, beliefValues, supportLabels, supportValues } from '../../src/domain/ratings';
 import type { Reason } from '../../src/domain/belief-map';
 import { newReason } from '../../src/domain/test-support/builders';
-import { axeViolations, installAxe } from './support/axe';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { test } from './support/fixtures';
 import { addItem, heading, openMap, pathOf, reasonTitles } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
@@ -118,12 +118,7 @@ describe('viewing a map', () => {
     expect(await page.getByText(errorText).isVisible()).toBe(true);
   });
 
-  describe.for([
-    ['light', 1280],
-    ['light', 360],
-    ['dark', 1280],
-    ['dark', 360],
-  ] as const)('in %s mode at %i px', ([colorScheme, width]) => {
+  describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {
     it.override('contextOptions', { colorScheme, viewport: { width, height: 800 } });
 
     it('passes axe-core, with a form open', async ({ page, context, map }) => {

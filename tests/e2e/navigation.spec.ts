@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
+import { h1, openPage } from './support/map-page';
 
 // Routing in the browser: links navigate without reloading the page, the address bar and
 // Back/Forward agree with what is shown, a link opened in a new tab is left to the browser, and an
@@ -12,8 +13,7 @@ describe('navigation', () => {
     page,
     errors,
   }) => {
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await openPage(page, '/help', 'Help');
     // A marker on window survives only if no link reloads the document.
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -25,14 +25,14 @@ describe('navigation', () => {
     expect(await nav.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBeNull();
 
     await nav.getByRole('link', { name: 'Create map' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+    await h1(page, 'New belief').waitFor();
     expect(pathname(page.url())).toBe('/map/draft.default');
 
     await page.goBack();
     await page.getByRole('textbox', { name: 'Base map' }).waitFor();
     expect(pathname(page.url())).toBe('/compare');
     await page.goBack();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await h1(page, 'Help').waitFor();
     await page.goForward();
     await page.getByRole('textbox', { name: 'Base map' }).waitFor();
     expect(await page.title()).toBe('Compare maps - Belief Map');
@@ -43,8 +43,7 @@ describe('navigation', () => {
 
   it('redirects / and /map to the default draft', async ({ page }) => {
     for (const start of ['/', '/map', '/map/']) {
-      await page.goto(start);
-      await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+      await openPage(page, start, 'New belief');
       expect(pathname(page.url()), start).toBe('/map/draft.default');
     }
   });
@@ -60,8 +59,7 @@ describe('navigation', () => {
     page,
     context,
   }) => {
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await openPage(page, '/help', 'Help');
     const opened = context.waitForEvent('page');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -75,10 +73,10 @@ describe('navigation', () => {
   it('shows "Page not found" for an unknown address, and the server answers 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await h1(page, 'Page not found').waitFor();
     expect(await page.title()).toBe('Page not found - Belief Map');
     await page.getByRole('main').getByRole('link', { name: 'Help' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await h1(page, 'Help').waitFor();
   });
 
   it('keeps its location in memory when embedded, leaving the host page’s address alone', async ({
@@ -89,7 +87,7 @@ describe('navigation', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const before = page.url();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await h1(page, 'Help').waitFor();
     expect(page.url()).toBe(before);
     expect(errors).toEqual([]);
   });

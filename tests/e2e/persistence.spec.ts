@@ -1,12 +1,11 @@
 import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
-import { test } from './support/fixtures';
+import { flashText } from './support/flash-bar';
 import {
   addItem,
-  editBelief,
   fillStorage,
-  flashText,
   heading,
+  layOutDraft,
   makeRoomInStorage,
   openMap,
   putStoredDraft,
@@ -14,19 +13,16 @@ import {
   reasonTitles,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap } from './support/published-maps';
+import { testWithPublishedMap } from './support/published-maps';
 
 // The map page issue, item 8: drafts survive a reload; a stored value that is not JSON, has
 // another version or fails the schema counts as no draft and never blanks the page; a full local
 // storage says so and keeps the edit in the tab; two tabs on one draft stay in step.
 
-const it = test.extend('mapId', { scope: 'file' }, async ({ app }) => {
-  const { id } = await publishTestMap(app, {
-    title: 'A four-day school week',
-    description: null,
-    reasons: [newReason('Teachers would plan better', { support: 'support' })],
-  });
-  return id;
+const it = testWithPublishedMap({
+  title: 'A four-day school week',
+  description: null,
+  reasons: [newReason('Teachers would plan better', { support: 'support' })],
 });
 
 const validDraft = {
@@ -38,15 +34,14 @@ const validDraft = {
 
 describe('draft persistence', () => {
   it('keeps a draft across a reload, exactly as stored', async ({ page }) => {
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Reload me', 'Line one\nLine two');
-    await addItem(page, {
-      title: 'Still here',
-      relevance: 'After the reload',
-      belief: 'agree',
-      support: 'support',
-    });
-    const before = await storedDraft(page, 'draft.default');
+    const before = await layOutDraft(page, { title: 'Reload me', description: 'Line one\nLine two' }, [
+      {
+        title: 'Still here',
+        relevance: 'After the reload',
+        belief: 'agree',
+        support: 'support',
+      },
+    ]);
     await page.reload();
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('Reload me');
@@ -81,8 +76,7 @@ describe('draft persistence', () => {
       expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible(), raw).toBe(true);
     }
     // The first edit replaces the bad value with a good draft.
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Good again');
+    await layOutDraft(page, { title: 'Good again' });
     expect(await storedDraft(page, 'draft.default')).toMatchObject({
       version: '1.0',
       data: { title: 'Good again' },
@@ -100,9 +94,7 @@ describe('draft persistence', () => {
     context,
   }) => {
     await fillStorage(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Too big to store');
-    await addItem(page, { title: 'Kept in memory', support: 'support' });
+    await layOutDraft(page, { title: 'Too big to store' }, [{ title: 'Kept in memory', support: 'support' }]);
     expect(await heading(page).textContent()).toBe('Too big to store');
     expect(await reasonTitles(page)).toEqual(['Kept in memory']);
     expect(await rawStoredDraft(page, 'draft.default')).toBeNull();

@@ -1,18 +1,14 @@
 import type { Request, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
+import { expectShownFor, flashHistory, flashText, pauseClock, timeFlashes } from './support/flash-bar';
 import {
   addItem,
-  editBelief,
-  expectShownFor,
-  flashHistory,
-  flashText,
   heading,
+  layOutDraft,
   openMap,
   pathOf,
-  pauseClock,
   reasonTitles,
-  recordFlashes,
   storedDraft,
 } from './support/map-page';
 
@@ -30,18 +26,20 @@ describe('publishing a draft', () => {
     errors,
     openSession,
   }) => {
-    await context.clock.install();
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Main Street bike lane', 'A protected lane instead of parking.');
-    await addItem(page, {
-      title: 'Safer cycling',
-      relevance: 'Crash figures.',
-      belief: 'agree',
-      support: 'strong-support',
-    });
-    await addItem(page, { title: 'Fewer parking places', belief: 'strong-agree', support: 'disconfirm' });
-    const draft = (await storedDraft(page, 'draft.default'))!;
+    await timeFlashes(context);
+    const draft = (await layOutDraft(
+      page,
+      { title: 'Main Street bike lane', description: 'A protected lane instead of parking.' },
+      [
+        {
+          title: 'Safer cycling',
+          relevance: 'Crash figures.',
+          belief: 'agree',
+          support: 'strong-support',
+        },
+        { title: 'Fewer parking places', belief: 'strong-agree', support: 'disconfirm' },
+      ],
+    ))!;
 
     const requests: Request[] = [];
     page.on('request', (request) => {
@@ -113,8 +111,7 @@ describe('publishing a draft', () => {
   });
 
   it('shows "Publishing map..." while the request is out', async ({ page }) => {
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Slow publish');
+    await layOutDraft(page, { title: 'Slow publish' });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/map/create', async (route: Route) => {
@@ -132,12 +129,10 @@ describe('publishing a draft', () => {
     page,
     context,
   }) => {
-    await context.clock.install();
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Main Street bike lane');
-    await addItem(page, { title: 'Safer cycling', support: 'support' });
-    const before = await storedDraft(page, 'draft.default');
+    await timeFlashes(context);
+    const before = await layOutDraft(page, { title: 'Main Street bike lane' }, [
+      { title: 'Safer cycling', support: 'support' },
+    ]);
     await page.route('**/api/map/create', (route) =>
       route.fulfill({
         status: 503,

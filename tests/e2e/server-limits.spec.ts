@@ -1,14 +1,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import {
-  addItem,
-  editBelief,
-  flashText,
-  openMap,
-  pathOf,
-  reasonTitles,
-  storedDraft,
-} from './support/map-page';
+import { flashText } from './support/flash-bar';
+import { layOutDraft, pathOf, reasonTitles, storedDraft } from './support/map-page';
 
 // A server may be set to lower limits than the client's defaults (README, "Configuration"): the
 // client lets a person make a map the server then refuses. The refusal reads like any failed
@@ -18,11 +11,10 @@ it.override('serverSettings', { scope: 'file' }, { MAX_REASONS: '1' });
 
 describe('publishing to a server with lower limits', () => {
   it('shows "Error publishing map" and keeps the draft when the server refuses it', async ({ page }) => {
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Two reasons, one allowed');
-    await addItem(page, { title: 'The first reason', support: 'support' });
-    await addItem(page, { title: 'One reason too many', support: 'disconfirm' });
-    const before = await storedDraft(page, 'draft.default');
+    const before = await layOutDraft(page, { title: 'Two reasons, one allowed' }, [
+      { title: 'The first reason', support: 'support' },
+      { title: 'One reason too many', support: 'disconfirm' },
+    ]);
 
     const answer = page.waitForResponse('**/api/map/create');
     await page.getByRole('button', { name: 'Publish draft' }).click();

@@ -1,12 +1,23 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import type { Draft } from '../../../src/domain/belief-map';
 import type { Belief, Support } from '../../../src/domain/ratings';
 
-// Steps on the map page, by role and accessible name as PRODUCT §6 names them.
+// Steps on the app's pages, the map page above all, by role and accessible name as PRODUCT §6
+// names them, and the drafts they keep in local storage.
 
 /** A draft as local storage holds it (PRODUCT §3), parsed. */
 export type StoredDraft = Draft;
+
+/** The page's level-1 heading named exactly `name`. */
+export function h1(page: Page, name: string): Locator {
+  return page.getByRole('heading', { level: 1, name, exact: true });
+}
+
+/** Goes to `path` and waits until the page shows its level-1 heading `name`. */
+export async function openPage(page: Page, path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await h1(page, name).waitFor();
+}
 
 /** Opens /map/{id} and waits until the map (or its error page) is shown. */
 export async function openMap(page: Page, id: string): Promise<void> {
@@ -68,85 +79,8 @@ export function reasonTitles(page: Page): Promise<string[]> {
   return page.locator('main li h3').allTextContents();
 }
 
-export function flashBar(page: Page): Locator {
-  return page.getByRole('status');
-}
-
-/** The flash bar's message without its Undo button. */
-export async function flashText(page: Page): Promise<string> {
-  return (
-    await flashBar(page).evaluate((el) => {
-      const clone = el.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('button').forEach((b) => b.remove());
-      return clone.textContent ?? '';
-    })
-  ).trim();
-}
-
 export function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
-}
-
-export interface FlashEntry {
-  text: string;
-  /** The page's performance.now() when the text appeared: fake time once the clock is paused. */
-  at: number;
-}
-
-/**
- * Records every message the flash bar shows, with the time it appeared, in every page of
- * `context` from its next navigation on; read it with `flashLog`. Call it before the first
- * navigation, together with `context.clock.install()` when the test times messages.
- */
-export async function recordFlashes(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const log: { text: string; at: number }[] = [];
-    (window as unknown as { flashLog: typeof log }).flashLog = log;
-    const read = () => {
-      const bar = document.querySelector('[role="status"]');
-      if (!bar) return;
-      const clone = bar.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('button').forEach((b) => b.remove());
-      const text = (clone.textContent ?? '').trim();
-      if (log.at(-1)?.text !== text && !(log.length === 0 && text === ''))
-        log.push({ text, at: performance.now() });
-    };
-    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-export function flashLog(page: Page): Promise<FlashEntry[]> {
-  return page.evaluate(() => (window as unknown as { flashLog: FlashEntry[] }).flashLog);
-}
-
-/** The texts the flash bar has shown, in order; '' is the bar emptied. */
-export async function flashHistory(page: Page): Promise<string[]> {
-  return (await flashLog(page)).map((entry) => entry.text);
-}
-
-/**
- * Stops the page's clock (installed with `context.clock.install()` before the page loaded): from
- * now on no timer of the page runs until the test moves the clock on. The clock stops a second
- * ahead of the page's time, which cannot have passed when the call arrives, as `pauseAt` needs;
- * call it when no timer of the app is pending, since the jump fires those due by then.
- */
-export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-}
-
-/**
- * With the clock paused since before `text` appeared, runs it on and expects `text` to leave the
- * bar exactly `ms` after it came: not at `ms - 1`, and at `ms`.
- */
-export async function expectShownFor(page: Page, text: string, ms: number): Promise<void> {
-  await flashBar(page).filter({ hasText: text }).waitFor();
-  await page.clock.runFor(ms - 1);
-  expect(await flashText(page), `"${text}" after ${ms - 1} ms`).toBe(text);
-  await page.clock.runFor(1);
-  await expect.poll(() => flashText(page), { message: `"${text}" after ${ms} ms` }).not.toBe(text);
-  const log = await flashLog(page);
-  const shown = log.findLastIndex((entry) => entry.text === text);
-  expect(log[shown + 1]!.at - log[shown]!.at, `how long "${text}" was shown`).toBe(ms);
 }
 
 export interface ReasonInput {
@@ -176,6 +110,21 @@ export async function editBelief(page: Page, title: string, description?: string
   await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByRole('button', { name: 'Save' }).click();
   await form.waitFor({ state: 'detached' });
+}
+
+/**
+ * Opens the default draft and lays it out as a person would: the belief through "Edit belief",
+ * then each reason, in turn, through "Add item". Answers the draft as local storage then holds it.
+ */
+export async function layOutDraft(
+  page: Page,
+  belief: { title: string; description?: string },
+  reasons: ReasonInput[] = [],
+): Promise<StoredDraft | null> {
+  await openMap(page, 'draft.default');
+  await editBelief(page, belief.title, belief.description);
+  for (const reason of reasons) await addItem(page, reason);
+  return storedDraft(page, 'draft.default');
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max`. */

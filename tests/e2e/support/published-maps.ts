@@ -1,4 +1,5 @@
 import type { MapData } from '../../../src/domain/belief-map';
+import { test } from './fixtures';
 import type { RunningApp } from './harness';
 
 // Maps for browser tests, published through the real API as a user's browser would. Build their
@@ -23,4 +24,9 @@ export async function publishTestMap(app: RunningApp, data: MapData): Promise<Pu
   const id = body.data.mapId;
   const answer = (await (await fetch(`${app.baseUrl}/api/map/${id}`)).json()) as { published: string };
   return { id, published: answer.published };
+}
+
+/** The browser tests' `test` with one more file fixture, `mapId`: `data`, published for the file. */
+export function testWithPublishedMap(data: MapData) {
+  return test.extend('mapId', { scope: 'file' }, async ({ app }) => (await publishTestMap(app, data)).id);
 }
