@@ -63,6 +63,16 @@ function expectInvalid(schema: z.core.$ZodType, input: unknown, path: string, me
   else expect(result.error).toMatch(message);
 }
 
+/** Expects a published map whose `published` is `value` to be rejected there, as no ISO time. */
+function expectPublishedRejected(value: unknown) {
+  expectInvalid(
+    publishedMapSchema,
+    rawMap({}, { published: value }),
+    'published',
+    'must be an ISO timestamp',
+  );
+}
+
 describe('publishedMapSchema: valid maps', () => {
   it('[V1] a complete map passes unchanged', () => {
     const input = rawMap();
@@ -126,12 +136,7 @@ describe('publishedMapSchema: version and top level (V1)', () => {
     ['an offset instead of Z', '2026-11-20T10:00:00+02:00'],
     ['an impossible date', '2026-13-45T10:00:00Z'],
   ])('[V1] published as %s is rejected', (_label, value) => {
-    expectInvalid(
-      publishedMapSchema,
-      rawMap({}, { published: value }),
-      'published',
-      'must be an ISO timestamp',
-    );
+    expectPublishedRejected(value);
   });
 
   it('[V1] a missing published is rejected', () => {
@@ -526,12 +531,7 @@ describe('other schemas', () => {
   });
 
   it('[V7] a published map needs a published time; a draft does not', () => {
-    expectInvalid(
-      publishedMapSchema,
-      rawMap({}, { published: null }),
-      'published',
-      'must be an ISO timestamp',
-    );
+    expectPublishedRejected(null);
   });
 
   it('[V1] a create request may omit published or send anything there, and is otherwise checked', () => {
