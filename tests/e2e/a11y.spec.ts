@@ -7,10 +7,10 @@ import { test } from './support/fixtures';
 import { openPage, putStoredDraft } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: axe-core finds no violation
-// on any screen, in light and dark mode, at 1280 px and at 360 px. Each screen is reached as a
-// user reaches it, and checked once it shows its content (and again with its forms, menu or flash
-// message open). The pages keep their real Content-Security-Policy: axe comes in as an init script.
+// PRODUCT §13 (accessibility): axe-core finds no violation on any screen, in light and dark mode,
+// at 1280 px and at 360 px. Each screen is reached as a user reaches it, and checked once it shows
+// its content (and again with its forms, menu or flash message open). The pages keep their real
+// Content-Security-Policy: axe comes in as an init script.
 
 const safer = newReason('A protected lane would make cycling safer', {
   relevance: 'Most cycling injuries on Elm Street happen where cars park and doors open.',

@@ -12,9 +12,9 @@ import {
 } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
-// The compare issue, item 4: comparing a draft with a published map, merging every kind of
-// difference into the draft, and undoing each merge. What the draft holds is read straight from
-// local storage (PRODUCT §3: `map.` + draft id).
+// PRODUCT §9: comparing a draft with a published map, merging every kind of difference into the
+// draft, and undoing each merge. What the draft holds is read straight from local storage (PRODUCT
+// §7: `map.` + draft id).
 
 // Alice's map is the base; she will merge from Bob's.
 const safer = newReason('A protected lane would make cycling safer', {

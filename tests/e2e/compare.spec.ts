@@ -4,8 +4,8 @@ import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
 import { publishTestMap } from './support/published-maps';
 
-// The compare issue, items 2 and 3: choosing two maps, and comparing two published maps, which
-// shows every difference but offers no merge (the base is not a draft).
+// PRODUCT §6.5, §6.6 and §9: choosing two maps, and comparing two published maps, which shows every
+// difference but offers no merge (the base is not a draft).
 
 // Two versions of one map: "kept" and "cost" are in both unchanged, "injuries" only in the base,
 // "parking" only in the modified map, and "children" is rated and explained differently.

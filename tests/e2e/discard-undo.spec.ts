@@ -21,9 +21,9 @@ import {
 } from './support/map-page';
 import { testWithPublishedMap } from './support/published-maps';
 
-// The map page issue, item 6: discarding deletes the draft and goes to the base map (or a fresh
-// draft.default); "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and
-// returns to it (SPEC §4) — for the default draft and for a published map's draft, by keyboard too.
+// PRODUCT §7: discarding deletes the draft and goes to the base map (or a fresh draft.default);
+// "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and returns to it (SPEC
+// §4) — for the default draft and for a published map's draft, by keyboard too.
 
 const it = testWithPublishedMap({
   title: 'Night buses on weekdays',

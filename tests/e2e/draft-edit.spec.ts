@@ -3,10 +3,10 @@ import { it } from './support/fixtures';
 import { flashText } from './support/flash-bar';
 import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from './support/map-page';
 
-// The map page issue, item 3: a person lays out a belief and its reasons in a new draft with the
-// keyboard alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default`
-// and re-sorts the reasons (SPEC §4); the forms move focus in, cancel with Escape, save with
-// Enter and give focus back; the schema's limits and errors show beside their fields.
+// PRODUCT §6.3 and §7: a person lays out a belief and its reasons in a new draft with the keyboard
+// alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default` and re-sorts
+// the reasons (SPEC §4); the forms move focus in, cancel with Escape, save with Enter and give
+// focus back; the schema's limits and errors show beside their fields.
 
 describe('editing a draft', () => {
   it('starts as "New belief", a new draft that is not stored until its first edit', async ({

@@ -4,10 +4,9 @@ import { it } from './support/fixtures';
 import { flashText } from './support/flash-bar';
 import { addItem, editBelief, heading, pathOf, reasonTitles, type StoredDraft } from './support/map-page';
 
-// The map page issue, item 9 (PRODUCT §8): the app runs inside a host page. The example host
-// page served at /embed-example.html mounts it with host functions that keep drafts in
-// sessionStorage, so local storage stays untouched; a standalone page picks the functions up
-// from window.BeliefMapHost.
+// PRODUCT §11: the app runs inside a host page. The example host page served at /embed-example.html
+// mounts it with host functions that keep drafts in sessionStorage, so local storage stays
+// untouched; a standalone page picks the functions up from window.BeliefMapHost.
 
 const localMapKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('map.')));

@@ -3,9 +3,9 @@ import { getBuiltInMap, helpExampleIds } from '../../src/domain/built-in';
 import { beliefLabel, beliefLabels, supportLabel, supportLabels } from '../../src/domain/ratings';
 import { it } from './support/fixtures';
 
-// The worked example in the browser (Help issue, items 1 and 3): each built-in example map opens at
-// its own address with its title, every reason, and for each reason a belief icon and a support icon
-// named with the labels of SPEC §3 (PRODUCT §6).
+// The worked example in the browser (PRODUCT §10): each built-in example map opens at its own
+// address with its title, every reason, and for each reason a belief icon and a support icon named
+// with the labels of SPEC §3 (PRODUCT §6).
 
 /** How many times each label should name an icon on a map: one belief and one support per reason. */
 function expectedIconCounts(id: string): Map<string, number> {

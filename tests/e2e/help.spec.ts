@@ -6,7 +6,7 @@ import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { it } from './support/fixtures';
 import { openPage } from './support/map-page';
 
-// The Help page (Help issue, items 2 and 3): a newcomer reads what a map is, how to read the two
+// The Help page (PRODUCT §6.7 and §10): a newcomer reads what a map is, how to read the two
 // ratings' icons, and the story of Alice and Bob, with a link to every example map and to the
 // comparisons that tell the story; the page passes axe-core in both colour modes and at 360 px.
 

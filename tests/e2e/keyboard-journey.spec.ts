@@ -3,9 +3,10 @@ import { it } from './support/fixtures';
 import { flashText } from './support/flash-bar';
 import { heading, isFocused, pathOf, reasonTitles, storedDraft, tabTo } from './support/map-page';
 
-// The map page issue, "Done when": with the keyboard alone, a person creates a map with several
+// The map page from start to end with the keyboard alone: a person creates a map with several
 // reasons, publishes it, opens the link in a fresh browser, makes an edited copy, discards it and
-// undoes that. Nothing here clicks: every control is reached with Tab and used with Enter or typing.
+// undoes that. Nothing here clicks: every control is reached with Tab and used with Enter or
+// typing.
 
 describe('the whole journey with the keyboard alone', () => {
   it('creates, publishes, shares, copies, discards and undoes', async ({ page, errors, openSession }) => {

@@ -4,12 +4,11 @@ import { newReason } from '../../src/domain/test-support/builders';
 import { openPage, storedDraft } from './support/map-page';
 import { testWithPublishedMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: every screen works with the
-// keyboard alone. One reader, no mouse, makes a map, adds two rated reasons and edits one,
-// publishes it, compares it with a friend's map and merges one of the friend's reasons into a
-// draft. Only page.keyboard is used (Tab, Shift+Tab, Enter, Space, Escape, arrows and typing),
-// and after every key that moves focus the focused element must be on screen, not covered, and
-// drawn with a visible focus indicator.
+// PRODUCT §13 (keyboard): every screen works with the keyboard alone. One reader, no mouse, makes a
+// map, adds two rated reasons and edits one, publishes it, compares it with a friend's map and
+// merges one of the friend's reasons into a draft. Only page.keyboard is used (Tab, Shift+Tab,
+// Enter, Space, Escape, arrows and typing), and after every key that moves focus the focused
+// element must be on screen, not covered, and drawn with a visible focus indicator.
 
 const friendReason = 'The parking lane is rarely full';
 

@@ -4,9 +4,9 @@ import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
 import { publishTestMap } from './support/published-maps';
 
-// The issue "Accessible, secure, fast to load", item 3: pages do not jump while they load (what
-// Lighthouse scores as Cumulative Layout Shift). Each page is opened on a phone-sized screen, and
-// the browser's own layout-shift entries are added up, as Lighthouse does, once it has settled.
+// PRODUCT §13 (speed): pages do not jump while they load (what Lighthouse scores as Cumulative
+// Layout Shift). Each page is opened on a phone-sized screen, and the browser's own layout-shift
+// entries are added up, as Lighthouse does, once it has settled.
 
 interface Maps {
   mapId: string;

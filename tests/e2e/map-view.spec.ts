@@ -7,10 +7,10 @@ import { test } from './support/fixtures';
 import { addItem, heading, openMap, pathOf, reasonTitles } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
-// The map page issue, items 1, 2 and 4: "Loading map..." while loading, the error page of SPEC §8
-// for a bad id, an unknown map or a failed network; a published map read-only with its reasons
-// in their saved order and icons named by the labels of SPEC §3; axe-core finds nothing, in both
-// colour modes, at 1280 and 360 px.
+// PRODUCT §6.2: "Loading map..." while loading, the error page of SPEC §8 for a bad id, an unknown
+// map or a failed network; a published map read-only with its reasons in their saved order and
+// icons named by the labels of SPEC §3; axe-core finds nothing, in both colour modes, at 1280 and
+// 360 px.
 
 // Every belief and support value, and none, in an order that is not the draft order (SPEC §4).
 const reasons: Reason[] = [

@@ -15,9 +15,9 @@ import {
 } from './support/map-page';
 import { testWithPublishedMap } from './support/published-maps';
 
-// The map page issue, item 8: drafts survive a reload; a stored value that is not JSON, has
-// another version or fails the schema counts as no draft and never blanks the page; a full local
-// storage says so and keeps the edit in the tab; two tabs on one draft stay in step.
+// PRODUCT §7: drafts survive a reload; a stored value that is not JSON, has another version or
+// fails the schema counts as no draft and never blanks the page; a full local storage says so and
+// keeps the edit in the tab; two tabs on one draft stay in step.
 
 const it = testWithPublishedMap({
   title: 'A four-day school week',

@@ -12,10 +12,10 @@ import {
   storedDraft,
 } from './support/map-page';
 
-// The map page issue, items 4 and 5: publishing a draft sends exactly the draft to the API,
-// shows "Publishing map..." then "Redirecting to published map" for 2 s, clears the draft and
-// moves to /map/{new id}; the link opens read-only in a fresh browser, with "Edit a copy" and
-// "Compare". A failed publish shows "Error publishing map" for 3 s and keeps the draft as it was.
+// PRODUCT §8: publishing a draft sends exactly the draft to the API, shows "Publishing map..." then
+// "Redirecting to published map" for 2 s, clears the draft and moves to /map/{new id}; the link
+// opens read-only in a fresh browser, with "Edit a copy" and "Compare". A failed publish shows
+// "Error publishing map" for 3 s and keeps the draft as it was.
 
 const idPattern = /^\/map\/(main-street-bike-lane-[a-z0-9]{10,})$/;
 

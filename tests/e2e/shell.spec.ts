@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
 
-// The client shell (Foundation issue, item 7): redirects, the header and its links, the colour
-// mode and the narrow-screen menu.
+// The client shell (PRODUCT §6.1): redirects, the header and its links, the colour mode and the
+// narrow-screen menu.
 
 describe('shell', () => {
   it('redirects / to the default draft and shows the header links', async ({ page }) => {

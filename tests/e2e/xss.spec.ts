@@ -5,12 +5,12 @@ import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
 import { publishTestMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 2: whatever a user types is
-// shown as text everywhere it appears. A map whose every text field is an HTML and script payload
-// is published, then read as a published map, as a draft, on a compare page, in the window title
-// and in the link preview of /map/{id}: nothing of it runs, nothing of it becomes an element, and
-// each field reads exactly as typed. A payload that became markup would run or, stopped by the
-// Content-Security-Policy, leave a violation: both are checked.
+// PRODUCT §13 (security): whatever a user types is shown as text everywhere it appears. A map whose
+// every text field is an HTML and script payload is published, then read as a published map, as a
+// draft, on a compare page, in the window title and in the link preview of /map/{id}: nothing of it
+// runs, nothing of it becomes an element, and each field reads exactly as typed. A payload that
+// became markup would run or, stopped by the Content-Security-Policy, leave a violation: both are
+// checked.
 
 /** One payload per field, each with its own marker so a failure says which field leaked. */
 function payload(marker: string): string {

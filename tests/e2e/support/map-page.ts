@@ -5,7 +5,7 @@ import type { Belief, Support } from '../../../src/domain/ratings';
 // Steps on the app's pages, the map page above all, by role and accessible name as PRODUCT §6
 // names them, and the drafts they keep in local storage.
 
-/** A draft as local storage holds it (PRODUCT §3), parsed. */
+/** A draft as local storage holds it (PRODUCT §7), parsed. */
 export type StoredDraft = Draft;
 
 /** The page's level-1 heading named exactly `name`. */
@@ -27,7 +27,7 @@ export async function openMap(page: Page, id: string): Promise<void> {
 
 export const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 
-/** The raw value under `map.` + draft id in local storage (PRODUCT §3). */
+/** The raw value under `map.` + draft id in local storage (PRODUCT §7). */
 export function rawStoredDraft(page: Page, draftId: string): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), `map.${draftId}`);
 }
