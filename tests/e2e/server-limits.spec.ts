@@ -33,6 +33,8 @@ describe('publishing to a server with lower limits', () => {
     await expect.poll(() => reasonTitles(page)).toEqual(['The first reason']);
     await page.getByRole('button', { name: 'Publish draft' }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/map\/two-reasons-one-allowed-[a-z0-9]+$/);
+    // The published map has loaded once it offers "Edit a copy".
+    await page.getByRole('link', { name: 'Edit a copy' }).waitFor();
     expect(await reasonTitles(page)).toEqual(['The first reason']);
   });
 });
