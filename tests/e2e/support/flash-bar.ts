@@ -66,10 +66,10 @@ export async function timeFlashes(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Stops the page's clock (installed by `timeFlashes` before the page loaded): from
- * now on no timer of the page runs until the test moves the clock on. The clock stops a second
- * ahead of the page's time, which cannot have passed when the call arrives, as `pauseAt` needs;
- * call it when no timer of the app is pending, since the jump fires those due by then.
+ * Stops the page's clock (installed by `timeFlashes` before the page loaded): from now on no
+ * timer of the page runs until the test moves the clock on. The clock stops a second ahead of the
+ * page's time, which cannot have passed when the call arrives, as `pauseAt` needs; call it when
+ * no timer of the app is pending, since the jump fires those due by then.
  */
 export async function pauseClock(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
