@@ -131,8 +131,9 @@ describe('draft persistence', () => {
 
     // Discarded in one tab: the other shows a fresh draft and says why.
     await first.getByRole('button', { name: 'Discard draft' }).click();
-    await expect.poll(() => heading(second).textContent()).toBe('New belief');
-    expect(await reasonTitles(second)).toEqual([]);
+    // The draft's title was "New belief" all along, so wait for its reasons to go.
+    await expect.poll(() => reasonTitles(second)).toEqual([]);
+    expect(await heading(second).textContent()).toBe('New belief');
     expect(await flashText(second)).toBe('This draft was deleted in another tab');
   });
 });
