@@ -32,6 +32,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Files share their worker's process, so the one Chromium of each worker (the `browser`
+          // fixture, tests/e2e/support/fixtures.ts) serves every file it runs; each file still has
+          // its own server and database, and each test its own browser context.
+          isolate: false,
         },
       },
       {

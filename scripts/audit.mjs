@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
@@ -139,16 +140,7 @@ async function publish(baseUrl) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 /**
  * One Lighthouse run in a fresh Chromium. Now and then Chromium loses the trace of a page load
@@ -158,7 +150,7 @@ const chromeFlags = [
 async function audit(url, formFactor) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: chromiumPath,
       chromeFlags,
     });
     let lhr;

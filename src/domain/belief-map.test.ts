@@ -14,18 +14,14 @@ import {
 } from './belief-map';
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
+import { reasonId } from './test-support/builders';
+import { fcSeed as seed } from './test-support/map-arbitraries';
 
-// Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
-const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
 const numRuns = 100;
+// Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
 console.log(`belief-map.test.ts: fast-check seed ${seed}`);
 
 const published = '2026-11-20T10:00:00.000Z';
-
-/** The n-th of a family of distinct, valid (version 4) UUIDs. */
-function uuid(n: number): string {
-  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-}
 
 function rawReason(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -53,7 +49,7 @@ function rawMap(dataOverrides: Record<string, unknown> = {}, topOverrides: Recor
 }
 
 function withReason(overrides: Record<string, unknown>) {
-  return rawMap({ reasons: [rawReason({ id: uuid(1) }), rawReason(overrides)] });
+  return rawMap({ reasons: [rawReason({ id: reasonId(1) }), rawReason(overrides)] });
 }
 
 /** Expects `schema` to reject `input`, with the first issue at `path` and a message containing `message`. */
@@ -65,6 +61,16 @@ function expectInvalid(schema: z.core.$ZodType, input: unknown, path: string, me
   else expect(result.error).not.toMatch(/^[\w.]+: /);
   if (typeof message === 'string') expect(result.error).toContain(message);
   else expect(result.error).toMatch(message);
+}
+
+/** Expects a published map whose `published` is `value` to be rejected there, as no ISO time. */
+function expectPublishedRejected(value: unknown) {
+  expectInvalid(
+    publishedMapSchema,
+    rawMap({}, { published: value }),
+    'published',
+    'must be an ISO timestamp',
+  );
 }
 
 describe('publishedMapSchema: valid maps', () => {
@@ -130,12 +136,7 @@ describe('publishedMapSchema: version and top level (V1)', () => {
     ['an offset instead of Z', '2026-11-20T10:00:00+02:00'],
     ['an impossible date', '2026-13-45T10:00:00Z'],
   ])('[V1] published as %s is rejected', (_label, value) => {
-    expectInvalid(
-      publishedMapSchema,
-      rawMap({}, { published: value }),
-      'published',
-      'must be an ISO timestamp',
-    );
+    expectPublishedRejected(value);
   });
 
   it('[V1] a missing published is rejected', () => {
@@ -361,9 +362,9 @@ describe('publishedMapSchema: reasons', () => {
   });
 
   it('[V5] a reason id that appears twice is rejected at the second occurrence, naming the id', () => {
-    const id = uuid(7);
+    const id = reasonId(7);
     const input = rawMap({
-      reasons: [rawReason({ id }), rawReason({ id: uuid(8) }), rawReason({ id, title: 'Other' })],
+      reasons: [rawReason({ id }), rawReason({ id: reasonId(8) }), rawReason({ id, title: 'Other' })],
     });
     expectInvalid(publishedMapSchema, input, 'data.reasons.2.id', `Reason id ${id} appears twice`);
   });
@@ -375,11 +376,11 @@ describe('publishedMapSchema: reasons', () => {
   });
 
   it('[V5] 1,000 reasons with distinct ids pass; 1,001 fail with the limit in the message', () => {
-    const reasons = Array.from({ length: 1_000 }, (_, i) => rawReason({ id: uuid(i) }));
+    const reasons = Array.from({ length: 1_000 }, (_, i) => rawReason({ id: reasonId(i) }));
     expect(publishedMapSchema.parse(rawMap({ reasons })).data.reasons).toHaveLength(1_000);
     expectInvalid(
       publishedMapSchema,
-      rawMap({ reasons: [...reasons, rawReason({ id: uuid(1_000) })] }),
+      rawMap({ reasons: [...reasons, rawReason({ id: reasonId(1_000) })] }),
       'data.reasons',
       'A map can have at most 1,000 reasons',
     );
@@ -452,8 +453,8 @@ describe('publishedMapSchema: unknown fields and prototype keys (V6)', () => {
   });
 
   it('[V6] a deep problem names its path down to the field (data.reasons.3.belief)', () => {
-    const reasons = [0, 1, 2, 3].map((i) => rawReason({ id: uuid(i) }));
-    reasons[3] = rawReason({ id: uuid(3), belief: 'very' });
+    const reasons = [0, 1, 2, 3].map((i) => rawReason({ id: reasonId(i) }));
+    reasons[3] = rawReason({ id: reasonId(3), belief: 'very' });
     expect(validate(publishedMapSchema, rawMap({ reasons }))).toEqual({
       ok: false,
       error: `data.reasons.3.belief: Belief must be one of ${beliefValues.join(', ')} or null`,
@@ -529,12 +530,7 @@ describe('other schemas', () => {
   });
 
   it('[V7] a published map needs a published time; a draft does not', () => {
-    expectInvalid(
-      publishedMapSchema,
-      rawMap({}, { published: null }),
-      'published',
-      'must be an ISO timestamp',
-    );
+    expectPublishedRejected(null);
   });
 
   it('[V1] a create request may omit published or send anything there, and is otherwise checked', () => {
@@ -627,7 +623,7 @@ describe('createSchemas with custom limits', () => {
   });
 
   it('[V5] the reason count limit is the one given, in drafts and create requests too', () => {
-    const reasons = [1, 2, 3].map((i) => rawReason({ id: uuid(i), title: 'r', relevance: null }));
+    const reasons = [1, 2, 3].map((i) => rawReason({ id: reasonId(i), title: 'r', relevance: null }));
     expect(validate(publishedMap, input({ reasons: reasons.slice(0, 2) })).ok).toBe(true);
     expectInvalid(publishedMap, input({ reasons }), 'data.reasons', 'at most 2 reasons');
     expectInvalid(

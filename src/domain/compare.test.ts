@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapDataSchema, type MapData, type Reason, type ReasonId } from './belief-map';
 import { compareMaps, isEmptyDiff, reasonFields, type FieldChange, type MapDiff } from './compare';
+import { mapData, reason, reasonId as id } from './test-support/builders';
 import {
   deepFreeze,
   fcParams,
@@ -11,19 +12,9 @@ import {
   permutationArb,
   ruleRows,
 } from './test-support/map-arbitraries';
-
-console.log(`compare.test.ts: fast-check seed ${fcSeed}`);
 import { generateMapPair } from './test-support/map-pair-generator';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` as ReasonId;
-
-function reason(n: number, fields: Partial<Reason> = {}): Reason {
-  return { id: id(n), title: `Reason ${n}`, relevance: null, belief: 'agree', support: 'support', ...fields };
-}
-
-function map(reasons: Reason[], fields: Partial<MapData> = {}): MapData {
-  return { title: 'Bike lane on Main Street', description: null, reasons, ...fields };
-}
+console.log(`compare.test.ts: fast-check seed ${fcSeed}`);
 
 /** The diff reduced to ids and field pairs, which is what the table rows state. */
 function summarize(diff: MapDiff) {
@@ -201,13 +192,13 @@ describe('compareMaps: reasons', () => {
       },
     ]),
   )('%s', (_, { base, modified, expected }) => {
-    expect(summarize(compareMaps(map(base), map(modified)))).toEqual(expected);
+    expect(summarize(compareMaps(mapData(base), mapData(modified)))).toEqual(expected);
   });
 
   it('[C3] a changed reason carries both versions in full', () => {
     const before = reason(1, { belief: 'agree' });
     const after = reason(1, { belief: 'neutral' });
-    const [changed] = compareMaps(map([before]), map([after])).changed;
+    const [changed] = compareMaps(mapData([before]), mapData([after])).changed;
     expect(changed).toEqual({
       id: id(1),
       base: before,
@@ -243,7 +234,7 @@ describe('compareMaps: the map itself', () => {
       },
     ]),
   )('%s', (_, { base, modified, title }) => {
-    expect(compareMaps(map([], base), map([], modified)).title).toEqual(title);
+    expect(compareMaps(mapData([], base), mapData([], modified)).title).toEqual(title);
   });
 
   it.each(
@@ -285,7 +276,7 @@ describe('compareMaps: the map itself', () => {
       },
     ]),
   )('%s', (_, { base, modified, description }) => {
-    const diff = compareMaps(map([], { description: base }), map([], { description: modified }));
+    const diff = compareMaps(mapData([], { description: base }), mapData([], { description: modified }));
     expect(diff.description).toEqual(description);
   });
 });
@@ -293,47 +284,47 @@ describe('compareMaps: the map itself', () => {
 describe('isEmptyDiff', () => {
   it.each(
     ruleRows([
-      { rule: 'C6', name: 'two empty maps: empty', base: map([]), modified: map([]), empty: true },
+      { rule: 'C6', name: 'two empty maps: empty', base: mapData([]), modified: mapData([]), empty: true },
       {
         rule: 'C6',
         name: 'only unchanged reasons: empty',
-        base: map([reason(1)]),
-        modified: map([reason(1)]),
+        base: mapData([reason(1)]),
+        modified: mapData([reason(1)]),
         empty: true,
       },
       {
         rule: 'C6',
         name: 'an added reason: not empty',
-        base: map([]),
-        modified: map([reason(1)]),
+        base: mapData([]),
+        modified: mapData([reason(1)]),
         empty: false,
       },
       {
         rule: 'C6',
         name: 'a deleted reason: not empty',
-        base: map([reason(1)]),
-        modified: map([]),
+        base: mapData([reason(1)]),
+        modified: mapData([]),
         empty: false,
       },
       {
         rule: 'C6',
         name: 'a changed reason: not empty',
-        base: map([reason(1)]),
-        modified: map([reason(1, { belief: 'neutral' })]),
+        base: mapData([reason(1)]),
+        modified: mapData([reason(1, { belief: 'neutral' })]),
         empty: false,
       },
       {
         rule: 'C6',
         name: 'another title: not empty',
-        base: map([]),
-        modified: map([], { title: 'Other' }),
+        base: mapData([]),
+        modified: mapData([], { title: 'Other' }),
         empty: false,
       },
       {
         rule: 'C6',
         name: 'another description: not empty',
-        base: map([]),
-        modified: map([], { description: 'Why' }),
+        base: mapData([]),
+        modified: mapData([], { description: 'Why' }),
         empty: false,
       },
     ]),

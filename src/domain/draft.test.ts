@@ -8,7 +8,6 @@ import {
   type MapData,
   type PublishedMap,
   type Reason,
-  type ReasonId,
 } from './belief-map';
 import {
   addReason,
@@ -25,22 +24,20 @@ import {
 import { defaultLimits } from './limits';
 import { beliefValues, supportValues, type Belief, type Support } from './ratings';
 import { sortReasons } from './sort-reasons';
+import { reason as builtReason, reasonId as id } from './test-support/builders';
+import { fcSeed as seed } from './test-support/map-arbitraries';
 
-// Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
-const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
 const numRuns = 200;
+// Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
 console.log(`draft.test.ts: fast-check seed ${seed}`);
 
 const basePublished = '2026-11-20T10:00:00.000Z';
 const created = '2026-11-21T08:00:00.000Z';
 const now = new Date('2026-11-22T12:34:56.789Z');
 
-function id(n: number): ReasonId {
-  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as ReasonId;
-}
-
+/** Reason n with these ratings; the odd ones say why they matter. */
 function reason(n: number, support: Support | null, belief: Belief | null): Reason {
-  return { id: id(n), title: `Reason ${n}`, relevance: n % 2 ? `Why ${n} matters` : null, belief, support };
+  return builtReason(n, { relevance: n % 2 ? `Why ${n} matters` : null, belief, support });
 }
 
 // Deliberately out of S order, so that sorting is observable.

@@ -4,6 +4,7 @@ import type { Draft, MapData, Reason, ReasonId } from './belief-map';
 import { compareMaps, isEmptyDiff } from './compare';
 import { applyMerge, listMergeActions, type MergeAction } from './merge';
 import { sortReasons } from './sort-reasons';
+import { mapData, reason, reasonId as id } from './test-support/builders';
 import {
   deepFreeze,
   draftOf,
@@ -18,12 +19,6 @@ import {
 
 console.log(`merge.test.ts: fast-check seed ${fcSeed}`);
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` as ReasonId;
-
-function reason(n: number, fields: Partial<Reason> = {}): Reason {
-  return { id: id(n), title: `Reason ${n}`, relevance: null, belief: 'agree', support: 'support', ...fields };
-}
-
 // A draft in S order: strong support first, then support (agree before disagree), then disconfirm.
 const strong = reason(1, { support: 'strong-support' });
 const supports = reason(2, { support: 'support', belief: 'agree' });
@@ -36,9 +31,7 @@ function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): 
 }
 
 function draftWith(reasons: Reason[], fields: Partial<MapData> = {}): Draft {
-  return deepFreeze(
-    draftOf({ title: 'Bike lane on Main Street', description: 'Between 1st and 5th.', reasons, ...fields }),
-  );
+  return deepFreeze(draftOf(mapData(reasons, { description: 'Between 1st and 5th.', ...fields })));
 }
 
 const ids = (draft: Draft) => draft.data.reasons.map((r) => r.id);

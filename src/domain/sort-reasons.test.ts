@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Reason, ReasonId } from './belief-map';
+import type { Reason } from './belief-map';
 import { beliefValues, supportValues, type Belief, type Support } from './ratings';
 import { sortReasons } from './sort-reasons';
+import { reason as builtReason } from './test-support/builders';
+import { fcSeed as seed } from './test-support/map-arbitraries';
 
-// Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
-const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
 const numRuns = 300;
+// Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
 console.log(`sort-reasons.test.ts: fast-check seed ${seed}`);
 
 // The orders as SPEC §4 and PRODUCT §3 write them, spelled out here rather than read from ratings.ts
@@ -30,8 +31,7 @@ const beliefOrder: (Belief | null)[] = [
 
 let counter = 0;
 function reason(support: Support | null, belief: Belief | null, title = `reason ${++counter}`): Reason {
-  const n = (++counter).toString(16).padStart(12, '0');
-  return { id: `00000000-0000-4000-8000-${n}` as ReasonId, title, relevance: null, belief, support };
+  return builtReason(++counter, { title, belief, support });
 }
 
 function keys(r: Pick<Reason, 'belief' | 'support'>): [number, number] {
@@ -43,6 +43,17 @@ const beliefArb = fc.constantFrom<Belief | null>(...beliefValues, null);
 const reasonArb = fc.record({ support: supportArb, belief: beliefArb, title: fc.string({ maxLength: 5 }) });
 // Each generated reason gets a distinct tag (its input position) so that stability is observable.
 const reasonsArb = fc.array(reasonArb, { maxLength: 40 }).map((rs) => rs.map((r, i) => ({ ...r, tag: i })));
+type TaggedReasons = typeof reasonsArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Checks `check` on many generated lists of tagged reasons, with the seed printed above. */
+function forAnyReasons(check: (input: TaggedReasons) => void): void {
+  fc.assert(fc.property(reasonsArb, check), { seed, numRuns });
+}
+
+/** Each item of `list` with the one after it. */
+function neighbours<T>(list: readonly T[]): [T, T][] {
+  return list.slice(1).map((next, i) => [list[i]!, next]);
+}
 
 describe('sortReasons', () => {
   it('[S1] orders by support: strong-support, support, strong-disconfirm, disconfirm, neutral, none', () => {
@@ -114,81 +125,57 @@ describe('sortReasons', () => {
   });
 
   it('[S3] the output is a permutation of the input: the same reason objects, none added or dropped', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const output = sortReasons(input);
-        expect(output).toHaveLength(input.length);
-        for (const r of input) expect(output.filter((o) => o === r)).toHaveLength(1);
-        expect([...output.map((r) => r.tag)].sort((x, y) => x - y)).toEqual(input.map((r) => r.tag));
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      const output = sortReasons(input);
+      expect(output).toHaveLength(input.length);
+      for (const r of input) expect(output.filter((o) => o === r)).toHaveLength(1);
+      expect([...output.map((r) => r.tag)].sort((x, y) => x - y)).toEqual(input.map((r) => r.tag));
+    });
   });
 
   it('[S1][S2] the output is ordered by support rank, then belief rank', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const output = sortReasons(input);
-        for (let i = 1; i < output.length; i++) {
-          const [s0, b0] = keys(output[i - 1]!);
-          const [s1, b1] = keys(output[i]!);
-          expect(s0 < s1 || (s0 === s1 && b0 <= b1)).toBe(true);
-        }
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      for (const [prev, next] of neighbours(sortReasons(input))) {
+        const [s0, b0] = keys(prev);
+        const [s1, b1] = keys(next);
+        expect(s0 < s1 || (s0 === s1 && b0 <= b1)).toBe(true);
+      }
+    });
   });
 
   it('[S3] the sort is stable: reasons with equal keys keep their input order', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const output = sortReasons(input);
-        for (let i = 1; i < output.length; i++) {
-          const prev = output[i - 1]!;
-          const next = output[i]!;
-          const [s0, b0] = keys(prev);
-          const [s1, b1] = keys(next);
-          if (s0 === s1 && b0 === b1) expect(prev.tag).toBeLessThan(next.tag);
-        }
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      for (const [prev, next] of neighbours(sortReasons(input))) {
+        if (keys(prev).join() === keys(next).join()) expect(prev.tag).toBeLessThan(next.tag);
+      }
+    });
   });
 
   it('[S3] sorting agrees with a reference stable sort on (support rank, belief rank, input index)', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const expected = input
-          .map((r, i) => ({ r, k: [...keys(r), i] }))
-          .sort((x, y) => x.k[0]! - y.k[0]! || x.k[1]! - y.k[1]! || x.k[2]! - y.k[2]!)
-          .map(({ r }) => r.tag);
-        expect(sortReasons(input).map((r) => r.tag)).toEqual(expected);
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      const expected = input
+        .map((r, i) => ({ r, k: [...keys(r), i] }))
+        .sort((x, y) => x.k[0]! - y.k[0]! || x.k[1]! - y.k[1]! || x.k[2]! - y.k[2]!)
+        .map(({ r }) => r.tag);
+      expect(sortReasons(input).map((r) => r.tag)).toEqual(expected);
+    });
   });
 
   it('[S3] sorting twice changes nothing (idempotent)', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const once = sortReasons(input);
-        const twice = sortReasons(once);
-        expect(twice).toEqual(once);
-        twice.forEach((r, i) => expect(r).toBe(once[i]));
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      const once = sortReasons(input);
+      const twice = sortReasons(once);
+      expect(twice).toEqual(once);
+      twice.forEach((r, i) => expect(r).toBe(once[i]));
+    });
   });
 
   it('[S3] the input array and its reasons are not mutated', () => {
-    fc.assert(
-      fc.property(reasonsArb, (input) => {
-        const before = structuredClone(input);
-        const frozen = Object.freeze(input.map((r) => Object.freeze(r)));
-        sortReasons(frozen);
-        expect(input).toEqual(before);
-      }),
-      { seed, numRuns },
-    );
+    forAnyReasons((input) => {
+      const before = structuredClone(input);
+      const frozen = Object.freeze(input.map((r) => Object.freeze(r)));
+      sortReasons(frozen);
+      expect(input).toEqual(before);
+    });
   });
 });

@@ -1,104 +1,92 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, installAxe } from './support/axe';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { publishTestMap, testReason, type TestMapData } from './support/published-maps';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { MapData } from '../../src/domain/belief-map';
+import { newReason } from '../../src/domain/test-support/builders';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
+import { test } from './support/fixtures';
+import { openPage, putStoredDraft } from './support/map-page';
+import { publishTestMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: axe-core finds no violation
-// on any screen, in light and dark mode, at 1280 px and at 360 px. Each screen is reached as a
-// user reaches it, and checked once it shows its content (and again with its forms, menu or flash
-// message open). The pages keep their real Content-Security-Policy: axe comes in as an init script.
+// PRODUCT §13 (accessibility): axe-core finds no violation on any screen, in light and dark mode,
+// at 1280 px and at 360 px. Each screen is reached as a user reaches it, and checked once it shows
+// its content (and again with its forms, menu or flash message open). The pages keep their real
+// Content-Security-Policy: axe comes in as an init script.
 
-let app: RunningApp;
-let browser: Browser;
-
-const base: TestMapData = {
+const safer = newReason('A protected lane would make cycling safer', {
+  relevance: 'Most cycling injuries on Elm Street happen where cars park and doors open.',
+  belief: 'strong-agree',
+  support: 'strong-support',
+});
+const children = newReason('More children would cycle to school', { belief: 'agree', support: 'support' });
+const base: MapData = {
   title: 'Elm Street should get a protected bike lane',
   description:
     'The council proposes to replace the parking lane on the east side of Elm Street with a two-way ' +
     'bike lane behind a kerb.\n\nThis map weighs what the residents said at the meeting.',
   reasons: [
-    testReason('A protected lane would make cycling safer', {
-      relevance: 'Most cycling injuries on Elm Street happen where cars park and doors open.',
-      belief: 'strong-agree',
-      support: 'strong-support',
-    }),
-    testReason('The shops would lose trade', {
+    safer,
+    // Only in the base: deleted in the comparison.
+    newReason('The shops would lose trade', {
       relevance: 'Shop owners fear that customers who drive will go elsewhere.',
       belief: 'disagree',
       support: 'disconfirm',
     }),
-    testReason('More children would cycle to school', { belief: 'agree', support: 'support' }),
-    testReason('Nobody has counted the parked cars', { belief: 'neutral', support: 'neutral' }),
-    testReason('A reason not rated yet'),
+    children,
+    newReason('Nobody has counted the parked cars', { belief: 'neutral', support: 'neutral' }),
+    newReason('A reason not rated yet'),
   ],
 };
-const [safer, shops, children] = base.reasons as [
-  TestMapData['reasons'][number],
-  TestMapData['reasons'][number],
-  TestMapData['reasons'][number],
-];
-const modified: TestMapData = {
+const modified: MapData = {
   title: 'Elm Street bike lane',
   description: null,
   reasons: [
     safer,
     { ...children, belief: 'strong-agree', relevance: 'Two schools are on the route.' },
-    testReason('The parking lane is rarely full', { belief: 'strong-agree', support: 'support' }),
+    newReason('The parking lane is rarely full', { belief: 'strong-agree', support: 'support' }),
   ],
 };
-// `shops` is in the base only: deleted in the comparison.
-void shops;
 
-let baseId: string;
-let basePublished: string;
-let modifiedId: string;
+interface Maps {
+  baseId: string;
+  basePublished: string;
+  modifiedId: string;
+}
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  [{ id: baseId, published: basePublished }, { id: modifiedId }] = await Promise.all([
-    publishTestMap(app, base),
-    publishTestMap(app, modified),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
+  const [published, other] = await Promise.all([publishTestMap(app, base), publishTestMap(app, modified)]);
+  return { baseId: published.id, basePublished: published.published, modifiedId: other.id };
 });
 
 /** Stores a draft of the base map in local storage, as editing it in this browser would. */
-async function seedDraft(page: Page): Promise<void> {
-  const draft = {
+async function seedDraft(page: Page, maps: Maps): Promise<void> {
+  await page.goto('/help');
+  await putStoredDraft(page, `draft.${maps.baseId}`, {
     version: '1.0',
-    published: basePublished,
+    published: maps.basePublished,
     updatedAt: '2026-01-02T00:00:00.000Z',
     data: base,
-  };
-  await page.goto('/help');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [`map.draft.${baseId}`, JSON.stringify(draft)],
-  );
+  });
 }
-
-const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
 /** A screen: how to reach it, and the states of it to check, each after `open` has run. */
 interface Screen {
   name: string;
-  open(page: Page): Promise<void>;
+  open(page: Page, maps: Maps): Promise<void>;
   /** Further states of the same screen (a form open, the menu open), checked in turn. */
   states?: { name: string; enter(page: Page): Promise<void> }[];
 }
 
+/** A screen that shows once `path` shows its level-1 heading `heading`. */
+function screenAt(name: string, path: string, heading: string, states?: Screen['states']): Screen {
+  return { name, open: (page) => openPage(page, path, heading), ...(states && { states }) };
+}
+
 const screens: Screen[] = [
-  {
-    name: 'a new draft, with the belief form and then the reason form open',
-    async open(page) {
-      await page.goto('/map/draft.default');
-      await h1(page, 'New belief');
-    },
-    states: [
+  screenAt(
+    'a new draft, with the belief form and then the reason form open',
+    '/map/draft.default',
+    'New belief',
+    [
       {
         name: 'Edit belief form',
         async enter(page) {
@@ -122,13 +110,12 @@ const screens: Screen[] = [
         },
       },
     ],
-  },
+  ),
   {
     name: 'a draft of a published map, with reasons, and its Edit item form',
-    async open(page) {
-      await seedDraft(page);
-      await page.goto(`/map/draft.${baseId}`);
-      await h1(page, base.title);
+    async open(page, maps) {
+      await seedDraft(page, maps);
+      await openPage(page, `/map/draft.${maps.baseId}`, base.title);
       await page.getByText(safer.title, { exact: true }).first().waitFor();
     },
     states: [
@@ -143,47 +130,37 @@ const screens: Screen[] = [
   },
   {
     name: 'a published map',
-    async open(page) {
-      await page.goto(`/map/${baseId}`);
-      await h1(page, base.title);
+    async open(page, maps) {
+      await openPage(page, `/map/${maps.baseId}`, base.title);
       await page.getByRole('main').getByRole('link', { name: 'Compare', exact: true }).waitFor();
     },
   },
-  {
-    name: 'a help example map',
-    async open(page) {
-      await page.goto('/map/help-example-icons');
-      await h1(page, 'Reading the icons: every belief and support rating');
-    },
-  },
-  {
-    name: 'the error page',
-    async open(page) {
-      await page.goto('/map/no-such-map-abcdefghijkl');
-      await h1(page, 'Error loading map');
-    },
-  },
+  screenAt(
+    'a help example map',
+    '/map/help-example-icons',
+    'Reading the icons: every belief and support rating',
+  ),
+  screenAt('the error page', '/map/no-such-map-abcdefghijkl', 'Error loading map'),
   {
     name: 'the choose-compare page',
-    async open(page) {
-      await page.goto(`/compare?baseMapId=${baseId}`);
-      await h1(page, 'Compare maps');
+    async open(page, maps) {
+      await openPage(page, `/compare?baseMapId=${maps.baseId}`, 'Compare maps');
       await page.getByRole('textbox', { name: 'Modified map' }).waitFor();
     },
   },
   {
     name: 'a comparison of two published maps (no merge buttons)',
-    async open(page) {
-      await page.goto(`/compare/${baseId}/${modifiedId}`);
+    async open(page, maps) {
+      await page.goto(`/compare/${maps.baseId}/${maps.modifiedId}`);
       await page.getByText(children.title, { exact: true }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Apply changes' }).count()).toBe(0);
     },
   },
   {
     name: 'a comparison with a draft as the base (merge buttons), then the "Draft updated" flash',
-    async open(page) {
-      await seedDraft(page);
-      await page.goto(`/compare/draft.${baseId}/${modifiedId}`);
+    async open(page, maps) {
+      await seedDraft(page, maps);
+      await page.goto(`/compare/draft.${maps.baseId}/${maps.modifiedId}`);
       await page.getByRole('button', { name: 'Add to draft' }).first().waitFor();
       await page.getByRole('button', { name: 'Delete from draft' }).first().waitFor();
       await page.getByRole('button', { name: 'Apply changes' }).first().waitFor();
@@ -200,51 +177,31 @@ const screens: Screen[] = [
   },
   {
     name: 'a comparison that fails to load',
-    async open(page) {
-      await page.goto(`/compare/${baseId}/no-such-map-abcdefghijkl`);
+    async open(page, maps) {
+      await page.goto(`/compare/${maps.baseId}/no-such-map-abcdefghijkl`);
       await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
     },
   },
-  {
-    name: 'the help page',
-    async open(page) {
-      await page.goto('/help');
-      await h1(page, 'Help');
-    },
-  },
-  {
-    name: 'the page-not-found page, with the narrow-screen menu open',
-    async open(page) {
-      await page.goto('/no/such/page');
-      await h1(page, 'Page not found');
-    },
-    states: [
-      {
-        name: 'menu open',
-        async enter(page) {
-          const menu = page.getByRole('button', { name: 'Menu' });
-          if (await menu.isVisible()) await menu.click();
-          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).waitFor();
-        },
+  screenAt('the help page', '/help', 'Help'),
+  screenAt('the page-not-found page, with the narrow-screen menu open', '/no/such/page', 'Page not found', [
+    {
+      name: 'menu open',
+      async enter(page) {
+        const menu = page.getByRole('button', { name: 'Menu' });
+        if (await menu.isVisible()) await menu.click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).waitFor();
       },
-    ],
-  },
+    },
+  ]),
 ];
 
-describe.each([
-  ['light', 1280],
-  ['light', 360],
-  ['dark', 1280],
-  ['dark', 360],
-] as const)('axe-core in %s mode at %i px', (colorScheme, width) => {
+describe.for(colourModesAndWidths)('axe-core in %s mode at %i px', ([colorScheme, width]) => {
+  it.override('contextOptions', { colorScheme, viewport: { width, height: 800 } });
+
   for (const screen of screens) {
-    it(`finds no violation on ${screen.name}`, async () => {
-      const { page, context, errors } = await openSession(browser, app, {
-        colorScheme,
-        viewport: { width, height: 800 },
-      });
+    it(`finds no violation on ${screen.name}`, async ({ page, context, errors, maps }) => {
       await installAxe(context);
-      await screen.open(page);
+      await screen.open(page, maps);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
       const found: string[] = (await axeViolations(page)).map((line) => `${screen.name}: ${line}`);
       for (const state of screen.states ?? []) {
@@ -255,52 +212,59 @@ describe.each([
       // A page that logs an error (a CSP refusal, a failed chunk) is not one a reader can rely on.
       // The pages that fail to load a map fetch a 404 on purpose; Chromium logs that.
       expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
-      await context.close();
     });
   }
 });
 
 describe('motion and announcements', () => {
-  it('moves nothing for a reader who asks for reduced motion', async () => {
-    const { page, context } = await openSession(browser, app, { reducedMotion: 'reduce' });
-    await seedDraft(page);
-    const moving = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('*')]
-          .map((element) => {
-            const style = getComputedStyle(element);
-            const longest = (list: string) =>
-              Math.max(...list.split(',').map((time) => parseFloat(time) || 0));
-            const seconds = Math.max(longest(style.transitionDuration), longest(style.animationDuration));
-            return seconds > 0.001 || style.scrollBehavior === 'smooth'
-              ? element.outerHTML.slice(0, 80)
-              : null;
-          })
-          .filter(Boolean),
-      );
-    for (const path of [`/map/draft.${baseId}`, `/compare/draft.${baseId}/${modifiedId}`, '/help']) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page
-        .getByRole('main')
-        .getByRole('button')
-        .or(page.getByRole('main').getByRole('link'))
-        .first()
-        .waitFor();
-      expect(await moving(), path).toEqual([]);
-    }
-    // The flash message arrives without sliding in.
-    await page.goto(`/compare/draft.${baseId}/${modifiedId}`);
-    await page.getByRole('button', { name: 'Add to draft' }).first().click();
-    await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
-    expect(await moving()).toEqual([]);
-    await context.close();
+  describe('for a reader who asks for reduced motion', () => {
+    it.override('contextOptions', { reducedMotion: 'reduce' });
+
+    it('moves nothing', async ({ page, maps }) => {
+      await seedDraft(page, maps);
+      const moving = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('*')]
+            .map((element) => {
+              const style = getComputedStyle(element);
+              const longest = (list: string) =>
+                Math.max(...list.split(',').map((time) => parseFloat(time) || 0));
+              const seconds = Math.max(longest(style.transitionDuration), longest(style.animationDuration));
+              return seconds > 0.001 || style.scrollBehavior === 'smooth'
+                ? element.outerHTML.slice(0, 80)
+                : null;
+            })
+            .filter(Boolean),
+        );
+      for (const path of [
+        `/map/draft.${maps.baseId}`,
+        `/compare/draft.${maps.baseId}/${maps.modifiedId}`,
+        '/help',
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page
+          .getByRole('main')
+          .getByRole('button')
+          .or(page.getByRole('main').getByRole('link'))
+          .first()
+          .waitFor();
+        expect(await moving(), path).toEqual([]);
+      }
+      // The flash message arrives without sliding in.
+      await page.goto(`/compare/draft.${maps.baseId}/${maps.modifiedId}`);
+      await page.getByRole('button', { name: 'Add to draft' }).first().click();
+      await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
+      expect(await moving()).toEqual([]);
+    });
   });
 
-  it('announces flash messages in a status region that was on the page before the message', async () => {
-    const { page, context } = await openSession(browser, app);
-    await seedDraft(page);
-    await page.goto(`/compare/draft.${baseId}/${modifiedId}`);
+  it('announces flash messages in a status region that was on the page before the message', async ({
+    page,
+    maps,
+  }) => {
+    await seedDraft(page, maps);
+    await page.goto(`/compare/draft.${maps.baseId}/${maps.modifiedId}`);
     await page.getByRole('button', { name: 'Add to draft' }).first().waitFor();
     // A live region added together with its text is not announced by every screen reader, so
     // the message must arrive in a region that was already there, empty.
@@ -310,6 +274,5 @@ describe('motion and announcements', () => {
     await page.getByRole('button', { name: 'Add to draft' }).first().click();
     await expect.poll(() => region!.textContent()).toContain('Draft updated');
     expect(await region!.evaluate((element) => element.isConnected)).toBe(true);
-    await context.close();
   });
 });

@@ -1,68 +1,65 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { publishTestMap, testReason, type TestMapData } from './support/published-maps';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { MapData } from '../../src/domain/belief-map';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
+import {
+  fillStorage,
+  putStoredDraft,
+  rawStoredDraft,
+  storedDraft,
+  type StoredDraft,
+} from './support/map-page';
+import { publishTestMap } from './support/published-maps';
 
-// The compare issue, item 4: comparing a draft with a published map, merging every kind of
-// difference into the draft, and undoing each merge. What the draft holds is read straight from
-// local storage (PRODUCT §3: `map.` + draft id).
-
-let app: RunningApp;
-let browser: Browser;
+// PRODUCT §9: comparing a draft with a published map, merging every kind of difference into the
+// draft, and undoing each merge. What the draft holds is read straight from local storage (PRODUCT
+// §7: `map.` + draft id).
 
 // Alice's map is the base; she will merge from Bob's.
-const safer = testReason('A protected lane would make cycling safer', {
+const safer = newReason('A protected lane would make cycling safer', {
   belief: 'agree',
   support: 'support',
   relevance: 'Police figures.',
 });
-const shops = testReason('The shops would lose trade', { belief: 'disagree', support: 'disconfirm' });
-const children = testReason('More children would cycle to school', { belief: 'agree', support: 'support' });
+const shops = newReason('The shops would lose trade', { belief: 'disagree', support: 'disconfirm' });
+const children = newReason('More children would cycle to school', { belief: 'agree', support: 'support' });
 const childrenBob = {
   ...children,
   belief: 'strong-agree' as const,
   support: 'strong-support' as const,
   relevance: 'Two schools are on the route.',
 };
-const parking = testReason('The parking lane is rarely full', { belief: 'strong-agree', support: 'support' });
+const parking = newReason('The parking lane is rarely full', { belief: 'strong-agree', support: 'support' });
 
-const alice: TestMapData = {
+const alice: MapData = {
   title: 'Elm Street bike lane',
   description: null,
   reasons: [safer, shops, children],
 };
-const bob: TestMapData = {
+const bob: MapData = {
   title: 'Elm Street should get a protected bike lane',
   description: "Bob's version, after the second meeting.",
   reasons: [safer, childrenBob, parking],
 };
 
-let aliceId: string;
-let alicePublished: string;
-let bobId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  [{ id: aliceId, published: alicePublished }, { id: bobId }] = await Promise.all([
-    publishTestMap(app, alice),
-    publishTestMap(app, bob),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-interface StoredDraft {
-  version: string;
-  published: string | null;
-  updatedAt: string;
-  data: TestMapData;
+interface Maps {
+  aliceId: string;
+  alicePublished: string;
+  bobId: string;
+  /** The id of Alice's draft of her map. */
+  draftId: string;
 }
 
-const draftKey = () => `map.draft.${aliceId}`;
-const readRaw = (page: Page) => page.evaluate((key) => localStorage.getItem(key), draftKey());
-const readDraft = async (page: Page) => JSON.parse((await readRaw(page)) ?? 'null') as StoredDraft | null;
+const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
+  const [published, other] = await Promise.all([publishTestMap(app, alice), publishTestMap(app, bob)]);
+  return {
+    aliceId: published.id,
+    alicePublished: published.published,
+    bobId: other.id,
+    draftId: `draft.${published.id}`,
+  };
+});
 
 const item = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -70,29 +67,33 @@ const flash = (page: Page) => page.getByRole('status').filter({ hasText: 'Draft 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
 
 /** Stores a draft of Alice's map as if she had edited it on 2 January. */
-async function seedDraft(page: Page): Promise<string> {
-  const draft: StoredDraft = {
+async function seedDraft(page: Page, maps: Maps): Promise<void> {
+  await page.goto('/compare');
+  await putStoredDraft(page, maps.draftId, {
     version: '1.0',
-    published: alicePublished,
+    published: maps.alicePublished,
     updatedAt: '2026-01-02T00:00:00.000Z',
     data: { ...alice, reasons: [safer, children, shops] }, // in S order already
-  };
-  const raw = JSON.stringify(draft);
-  await page.goto('/compare');
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [draftKey(), raw]);
-  return raw;
+  });
 }
 
 /**
  * Merges the difference `name` with its button `button`, checks the stored draft with `check`,
  * undoes it and checks that local storage holds exactly what it held before, then merges again.
  */
-async function mergeUndoMerge(page: Page, name: string, button: string, check: (draft: StoredDraft) => void) {
+async function mergeUndoMerge(
+  page: Page,
+  draftId: string,
+  name: string,
+  button: string,
+  check: (draft: StoredDraft) => void,
+) {
+  const readRaw = (page: Page) => rawStoredDraft(page, draftId);
   const before = await readRaw(page);
   await item(page, name).getByRole('button', { name: button }).click();
   await flash(page).waitFor();
   await expect.poll(() => readRaw(page)).not.toBe(before);
-  const merged = (await readDraft(page))!;
+  const merged = (await storedDraft(page, draftId))!;
   check(merged);
   expect(Date.parse(merged.updatedAt)).toBeGreaterThan(Date.parse('2026-01-02T00:00:00.000Z'));
   expect(await item(page, name).count()).toBe(0); // the comparison updated at once
@@ -105,26 +106,29 @@ async function mergeUndoMerge(page: Page, name: string, button: string, check: (
   await item(page, name).getByRole('button', { name: button }).click();
   await flash(page).waitFor();
   await expect.poll(() => readRaw(page)).not.toBe(before);
-  expect((await readDraft(page))!.data).toEqual(merged.data);
+  expect((await storedDraft(page, draftId))!.data).toEqual(merged.data);
 }
 
 describe('merging into a draft', () => {
-  it('merges each kind of difference into the stored draft, and Undo puts back the draft before it', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await seedDraft(page);
-    await page.goto(`/compare/draft.${aliceId}/${bobId}`);
+  it('merges each kind of difference into the stored draft, and Undo puts back the draft before it', async ({
+    page,
+    errors,
+    maps,
+  }) => {
+    await seedDraft(page, maps);
+    await page.goto(`/compare/${maps.draftId}/${maps.bobId}`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     expect(await page.getByText('Merging a difference changes your draft.').count()).toBe(1);
 
-    await mergeUndoMerge(page, 'Map title', 'Apply changes', (draft) => {
+    await mergeUndoMerge(page, maps.draftId, 'Map title', 'Apply changes', (draft) => {
       expect(draft.data.title).toBe(bob.title);
       expect(draft.data.description).toBeNull(); // the title only
     });
-    await mergeUndoMerge(page, 'Map description', 'Apply changes', (draft) => {
+    await mergeUndoMerge(page, maps.draftId, 'Map description', 'Apply changes', (draft) => {
       expect(draft.data.title).toBe(bob.title);
       expect(draft.data.description).toBe(bob.description);
     });
-    await mergeUndoMerge(page, parking.title, 'Add to draft', (draft) => {
+    await mergeUndoMerge(page, maps.draftId, parking.title, 'Add to draft', (draft) => {
       expect(draft.data.reasons.find((reason) => reason.id === parking.id)).toEqual(parking);
       // SPEC §4: stored in support order, then belief: the new strong-agree reason before "safer".
       expect(draft.data.reasons.map((reason) => reason.id)).toEqual([
@@ -134,10 +138,10 @@ describe('merging into a draft', () => {
         shops.id,
       ]);
     });
-    await mergeUndoMerge(page, shops.title, 'Delete from draft', (draft) => {
+    await mergeUndoMerge(page, maps.draftId, shops.title, 'Delete from draft', (draft) => {
       expect(draft.data.reasons.map((reason) => reason.id)).toEqual([parking.id, safer.id, children.id]);
     });
-    await mergeUndoMerge(page, children.title, 'Apply changes', (draft) => {
+    await mergeUndoMerge(page, maps.draftId, children.title, 'Apply changes', (draft) => {
       expect(draft.data.reasons.find((reason) => reason.id === children.id)).toEqual(childrenBob);
       expect(draft.data.reasons.map((reason) => reason.id)).toEqual([children.id, parking.id, safer.id]);
     });
@@ -145,25 +149,26 @@ describe('merging into a draft', () => {
     // Everything merged: the draft now says what Bob's map says.
     await page.getByText('No differences: the maps have the same title, description and reasons.').waitFor();
     expect(await page.getByRole('button', { name: '3 reasons unchanged' }).count()).toBe(1);
-    const draft = (await readDraft(page))!;
-    expect(draft).toMatchObject({ version: '1.0', published: alicePublished });
+    const draft = (await storedDraft(page, maps.draftId))!;
+    expect(draft).toMatchObject({ version: '1.0', published: maps.alicePublished });
     expect(draft.data).toEqual({ ...bob, reasons: [childrenBob, parking, safer] });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('creates the draft on the first merge from the keyboard, moves focus on, and Undo removes it again', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto(`/compare/draft.${aliceId}/${bobId}`);
+  it('creates the draft on the first merge from the keyboard, moves focus on, and Undo removes it again', async ({
+    page,
+    maps,
+  }) => {
+    await page.goto(`/compare/${maps.draftId}/${maps.bobId}`);
     await page.getByText('You have no draft of this map yet: the first merge creates it.').waitFor();
-    expect(await readRaw(page)).toBeNull();
+    expect(await rawStoredDraft(page, maps.draftId)).toBeNull();
 
     await item(page, parking.title).getByRole('button', { name: 'Add to draft' }).focus();
     await page.keyboard.press('Enter');
     await flash(page).waitFor();
-    await expect.poll(() => readRaw(page)).not.toBeNull();
-    const created = (await readDraft(page))!;
-    expect(created.published).toBe(alicePublished);
+    await expect.poll(() => rawStoredDraft(page, maps.draftId)).not.toBeNull();
+    const created = (await storedDraft(page, maps.draftId))!;
+    expect(created.published).toBe(maps.alicePublished);
     expect(created.data.reasons.map((reason) => reason.id)).toEqual([
       parking.id,
       safer.id,
@@ -174,29 +179,23 @@ describe('merging into a draft', () => {
     await expect.poll(() => focusedText(page)).toBe('Delete from draft');
 
     await flash(page).getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => readRaw(page)).toBeNull();
+    await expect.poll(() => rawStoredDraft(page, maps.draftId)).toBeNull();
     await item(page, parking.title).waitFor();
     expect(await page.getByText('You have no draft of this map yet').count()).toBe(1);
-    await context.close();
   });
 
-  it('keeps a merge in the tab and says so when local storage refuses the draft', async () => {
-    const { page, context } = await openSession(browser, app);
-    await context.addInitScript(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key: string, value: string) {
-        if (key.startsWith('map.'))
-          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        setItem.call(this, key, value);
-      };
-    });
-    await page.goto(`/compare/draft.${aliceId}/${bobId}`);
+  it('keeps a merge in the tab and says so when local storage refuses the draft', async ({
+    page,
+    context,
+    maps,
+  }) => {
+    await fillStorage(context);
+    await page.goto(`/compare/${maps.draftId}/${maps.bobId}`);
     await item(page, 'Map title').getByRole('button', { name: 'Apply changes' }).click();
     const status = page.getByRole('status').filter({ hasText: 'refused to save the draft' });
     await status.waitFor();
     expect(await status.getByRole('button', { name: 'Undo' }).count()).toBe(1);
     expect(await item(page, 'Map title').count()).toBe(0); // merged in this tab
-    expect(await readRaw(page)).toBeNull();
-    await context.close();
+    expect(await rawStoredDraft(page, maps.draftId)).toBeNull();
   });
 });

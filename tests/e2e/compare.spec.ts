@@ -1,32 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { publishTestMap, testReason } from './support/published-maps';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
+import { publishTestMap } from './support/published-maps';
 
-// The compare issue, items 2 and 3: choosing two maps, and comparing two published maps, which
-// shows every difference but offers no merge (the base is not a draft).
-
-let app: RunningApp;
-let browser: Browser;
+// PRODUCT §6.5, §6.6 and §9: choosing two maps, and comparing two published maps, which shows every
+// difference but offers no merge (the base is not a draft).
 
 // Two versions of one map: "kept" and "cost" are in both unchanged, "injuries" only in the base,
 // "parking" only in the modified map, and "children" is rated and explained differently.
-const kept = testReason('A protected lane would make cycling safer', { belief: 'agree', support: 'support' });
-const cost = testReason('The lane costs less than a year of road repairs', {
+const kept = newReason('A protected lane would make cycling safer', { belief: 'agree', support: 'support' });
+const cost = newReason('The lane costs less than a year of road repairs', {
   belief: 'agree',
   support: 'support',
 });
-const injuries = testReason('Five cyclists were injured on Elm Street in three years', {
+const injuries = newReason('Five cyclists were injured on Elm Street in three years', {
   belief: 'strong-agree',
   support: 'strong-support',
   relevance: 'Police figures.',
 });
-const parking = testReason('The parking lane is rarely full', {
+const parking = newReason('The parking lane is rarely full', {
   belief: 'strong-agree',
   support: 'support',
   relevance: 'Counted every hour for two weeks in March.',
 });
-const childrenBase = testReason('More children would cycle to school', {
+const childrenBase = newReason('More children would cycle to school', {
   belief: 'agree',
   support: 'support',
   relevance: 'Two schools are on the route.',
@@ -38,12 +36,8 @@ const childrenModified = {
   relevance: 'Two schools are on the route, and the head teacher asked for the lane.',
 };
 
-let baseId: string;
-let modifiedId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  [{ id: baseId }, { id: modifiedId }] = await Promise.all([
+const it = test.extend('maps', { scope: 'file' }, async ({ app }) => {
+  const [base, modified] = await Promise.all([
     publishTestMap(app, {
       title: 'Elm Street should get a bike lane',
       description: 'What the residents said at the first meeting.',
@@ -55,10 +49,7 @@ beforeAll(async () => {
       reasons: [childrenModified, kept, parking, cost],
     }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  return { baseId: base.id, modifiedId: modified.id };
 });
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -72,29 +63,31 @@ const text = async (page: Page, name: string) =>
   (await item(page, name).innerText()).replace(/\s+/g, ' ').trim();
 
 describe('choose-compare page', () => {
-  it('pre-fills the base from ?baseMapId and compares the ids of two pasted URLs', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await page.goto(`/compare?baseMapId=${baseId}`);
+  it('pre-fills the base from ?baseMapId and compares the ids of two pasted URLs', async ({
+    page,
+    errors,
+    maps,
+    app,
+  }) => {
+    await page.goto(`/compare?baseMapId=${maps.baseId}`);
     await expect.poll(() => page.title()).toBe('Compare maps - Belief Map');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Compare maps');
     const base = page.getByLabel('Base map');
     const modified = page.getByLabel('Modified map');
-    expect(await base.inputValue()).toBe(baseId);
+    expect(await base.inputValue()).toBe(maps.baseId);
     expect(await modified.inputValue()).toBe('');
     // The base is filled in, so typing goes straight to the other field.
     expect(await modified.evaluate((input) => input === document.activeElement)).toBe(true);
 
     await base.fill(`${app.baseUrl}/map/help-example-alice-1`);
-    await modified.fill(`  https://belief-map.example/map/${modifiedId}?utm_source=mail#reasons `);
+    await modified.fill(`  https://belief-map.example/map/${maps.modifiedId}?utm_source=mail#reasons `);
     await page.getByRole('button', { name: 'Compare' }).click();
-    await expect.poll(() => path(page)).toBe(`/compare/help-example-alice-1/${modifiedId}`);
+    await expect.poll(() => path(page)).toBe(`/compare/help-example-alice-1/${maps.modifiedId}`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('does nothing but write an error to the console while a field is empty', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('does nothing but write an error to the console while a field is empty', async ({ page, errors }) => {
     await page.goto('/compare');
     const base = page.getByLabel('Base map');
     const modified = page.getByLabel('Modified map');
@@ -118,14 +111,16 @@ describe('choose-compare page', () => {
     expect(path(page)).toBe('/compare');
     expect(await modified.inputValue()).toBe('help-example-bob-1'); // nothing typed is lost
     expect(errors.every((error) => error.includes('Compare needs two map ids'))).toBe(true);
-    await context.close();
   });
 });
 
 describe('compare page with two published maps', () => {
-  it('marks each reason Added, Deleted or Changed, lists unchanged ones collapsed, offers no merge', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await page.goto(`/compare/${baseId}/${modifiedId}`);
+  it('marks each reason Added, Deleted or Changed, lists unchanged ones collapsed, offers no merge', async ({
+    page,
+    errors,
+    maps,
+  }) => {
+    await page.goto(`/compare/${maps.baseId}/${maps.modifiedId}`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     expect(await page.title()).toBe('Compare maps - Belief Map');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Compare maps');
@@ -161,7 +156,7 @@ describe('compare page with two published maps', () => {
     for (const name of ['Add to draft', 'Delete from draft', 'Apply changes'])
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('link', { name: 'compare your draft instead' }).getAttribute('href')).toBe(
-      `/compare/draft.${baseId}/${modifiedId}`,
+      `/compare/draft.${maps.baseId}/${maps.modifiedId}`,
     );
 
     // Unchanged reasons come after the differences, collapsed behind their count.
@@ -184,12 +179,14 @@ describe('compare page with two published maps', () => {
     expect(await page.getByRole('heading', { name: kept.title }).isVisible()).toBe(false);
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('says when a single reason is unchanged, and when two maps do not differ', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto(`/compare/${modifiedId}/${modifiedId}`);
+  it('says when a single reason is unchanged, and when two maps do not differ', async ({
+    page,
+    maps,
+    app,
+  }) => {
+    await page.goto(`/compare/${maps.modifiedId}/${maps.modifiedId}`);
     await page.getByText('No differences: the maps have the same title, description and reasons.').waitFor();
     expect(await page.getByRole('button', { name: '4 reasons unchanged' }).count()).toBe(1);
 
@@ -198,80 +195,78 @@ describe('compare page with two published maps', () => {
       description: null,
       reasons: [kept],
     });
-    await page.goto(`/compare/${oneReason}/${baseId}`);
+    await page.goto(`/compare/${oneReason}/${maps.baseId}`);
     await page.getByRole('button', { name: '1 reason unchanged' }).waitFor();
-    await context.close();
   });
 
-  it('shows "Loading maps..." until both maps have arrived', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows "Loading maps..." until both maps have arrived', async ({ page, maps }) => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/map/*', async (route) => {
       await released;
       await route.continue();
     });
-    await page.goto(`/compare/${baseId}/${modifiedId}`);
+    await page.goto(`/compare/${maps.baseId}/${maps.modifiedId}`);
     await page.getByText('Loading maps...').waitFor();
     expect(await page.getByRole('heading', { name: 'Differences' }).count()).toBe(0);
     release();
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     expect(await page.getByText('Loading maps...').count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('compare page errors and links', () => {
-  it('shows "Error loading maps" when either map cannot be loaded', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto(`/compare/${baseId}/no-such-map-k3j9x2m7qa`);
+  it('shows "Error loading maps" when either map cannot be loaded', async ({ page, maps }) => {
+    await page.goto(`/compare/${maps.baseId}/no-such-map-k3j9x2m7qa`);
     await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
     expect(await page.title()).toBe('Compare maps - Belief Map');
     expect(await page.getByText('Modified map: Map no-such-map-k3j9x2m7qa does not exist').count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Differences' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Choose other maps' }).getAttribute('href')).toBe(
-      `/compare?baseMapId=${baseId}`,
+      `/compare?baseMapId=${maps.baseId}`,
     );
 
     await page.goto('/compare/Not.A.Map/help-example-bob-1');
     await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
     expect(await page.getByText('Base map: Map id Not.A.Map does not match expected format').count()).toBe(1);
-    await context.close();
   });
 
-  it('labels the links to both maps with their ids cut to 10 characters, the full id in the title', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto(`/compare/default/${modifiedId}`);
+  it('labels the links to both maps with their ids cut to 10 characters, the full id in the title', async ({
+    page,
+    maps,
+  }) => {
+    await page.goto(`/compare/default/${maps.modifiedId}`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     const short = page.getByRole('link', { name: 'default', exact: true });
     expect(await short.getAttribute('href')).toBe('/map/default');
     expect(await short.getAttribute('title')).toBe('default');
-    const long = page.getByRole('link', { name: `${modifiedId.slice(0, 10)}...`, exact: true });
-    expect(await long.getAttribute('href')).toBe(`/map/${modifiedId}`);
-    expect(await long.getAttribute('title')).toBe(modifiedId);
+    const long = page.getByRole('link', { name: `${maps.modifiedId.slice(0, 10)}...`, exact: true });
+    expect(await long.getAttribute('href')).toBe(`/map/${maps.modifiedId}`);
+    expect(await long.getAttribute('title')).toBe(maps.modifiedId);
 
-    await page.goto(`/compare/draft.${baseId}/help-example-bob-1`);
+    await page.goto(`/compare/draft.${maps.baseId}/help-example-bob-1`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
-    const draft = page.getByRole('link', { name: `draft.${baseId.slice(0, 4)}...`, exact: true });
-    expect(await draft.getAttribute('href')).toBe(`/map/draft.${baseId}`);
-    expect(await draft.getAttribute('title')).toBe(`draft.${baseId}`);
+    const draft = page.getByRole('link', { name: `draft.${maps.baseId.slice(0, 4)}...`, exact: true });
+    expect(await draft.getAttribute('href')).toBe(`/map/draft.${maps.baseId}`);
+    expect(await draft.getAttribute('title')).toBe(`draft.${maps.baseId}`);
     expect(await page.getByRole('link', { name: 'help-examp...', exact: true }).getAttribute('title')).toBe(
       'help-example-bob-1',
     );
     await page.getByRole('link', { name: 'help-examp...', exact: true }).click();
     await expect.poll(() => path(page)).toBe('/map/help-example-bob-1');
-    await context.close();
   });
 
-  it('leads from a draft of a published map to the comparison of the draft with its base', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto(`/map/${baseId}`);
+  it('leads from a draft of a published map to the comparison of the draft with its base', async ({
+    page,
+    maps,
+  }) => {
+    await page.goto(`/map/${maps.baseId}`);
     await page.getByRole('link', { name: 'Edit a copy' }).click();
     await page.getByRole('button', { name: 'Edit belief' }).click();
     await page.getByLabel('Title').fill('Elm Street should get a bike lane soon');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Compare with published map' }).click();
-    await expect.poll(() => path(page)).toBe(`/compare/${baseId}/draft.${baseId}`);
+    await expect.poll(() => path(page)).toBe(`/compare/${maps.baseId}/draft.${maps.baseId}`);
     await page.getByRole('heading', { name: 'Differences' }).waitFor();
     expect(await page.getByText('Elm Street should get a bike lane soon').count()).toBeGreaterThan(0);
     // The published map is the base: nothing can be merged into it.
@@ -280,6 +275,5 @@ describe('compare page errors and links', () => {
     await page.goto('/map/draft.default');
     await page.getByRole('button', { name: 'Publish draft' }).waitFor();
     expect(await page.getByRole('link', { name: 'Compare with published map' }).count()).toBe(0);
-    await context.close();
   });
 });

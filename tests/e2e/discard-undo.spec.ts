@@ -1,51 +1,46 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import {
+  expectShownFor,
+  flashHistory,
+  flashText,
+  pauseClock,
+  recordFlashes,
+  timeFlashes,
+} from './support/flash-bar';
 import {
   addItem,
   editBelief,
-  expectShownFor,
-  flashLog,
-  flashText,
   heading,
   isFocused,
+  layOutDraft,
   openMap,
   pathOf,
   reasonTitles,
-  recordFlashes,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap, testReason } from './support/published-maps';
+import { testWithPublishedMap } from './support/published-maps';
 
-// The map page issue, item 6: discarding deletes the draft and goes to the base map (or a fresh
-// draft.default); "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and
-// returns to it (SPEC §4) — for the default draft and for a published map's draft, by keyboard too.
+// PRODUCT §7: discarding deletes the draft and goes to the base map (or a fresh draft.default);
+// "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and returns to it (SPEC
+// §4) — for the default draft and for a published map's draft, by keyboard too.
 
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ({ id: mapId } = await publishTestMap(app, {
-    title: 'Night buses on weekdays',
-    description: null,
-    reasons: [testReason('Shift workers need them', { belief: 'agree', support: 'support' })],
-  }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+const it = testWithPublishedMap({
+  title: 'Night buses on weekdays',
+  description: null,
+  reasons: [newReason('Shift workers need them', { belief: 'agree', support: 'support' })],
 });
 
 describe('discarding a draft', () => {
-  it('discards the default draft to a fresh one, and Undo brings it back', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('discards the default draft to a fresh one, and Undo brings it back', async ({
+    page,
+    context,
+    errors,
+  }) => {
     await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Longer library hours');
-    await addItem(page, { title: 'Students could study after work', support: 'support' });
-    const kept = await storedDraft(page, 'draft.default');
+    const kept = await layOutDraft(page, { title: 'Longer library hours' }, [
+      { title: 'Students could study after work', support: 'support' },
+    ]);
 
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('New belief');
@@ -60,13 +55,14 @@ describe('discarding a draft', () => {
     expect(await reasonTitles(page)).toEqual(['Students could study after work']);
     expect(await storedDraft(page, 'draft.default')).toEqual(kept);
     expect(await flashText(page)).toBe('');
-    expect((await flashLog(page)).map((entry) => entry.text)).toEqual(['Draft deleted', '']);
+    expect(await flashHistory(page)).toEqual(['Draft deleted', '']);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("discards a published map's draft to the published map; Undo with the keyboard returns to the draft", async () => {
-    const { page, context } = await openSession(browser, app);
+  it("discards a published map's draft to the published map; Undo with the keyboard returns to the draft", async ({
+    page,
+    mapId,
+  }) => {
     await openMap(page, `draft.${mapId}`);
     await addItem(page, { title: 'Fewer taxis at night', belief: 'neutral', support: 'support' });
     const kept = await storedDraft(page, `draft.${mapId}`);
@@ -94,39 +90,40 @@ describe('discarding a draft', () => {
     expect(await reasonTitles(page)).toEqual(['Shift workers need them', 'Fewer taxis at night']);
     expect(await storedDraft(page, `draft.${mapId}`)).toEqual(kept);
     await expect.poll(() => isFocused(heading(page))).toBe(true);
-    await context.close();
   });
 
-  it('without Undo the message leaves after 5 s and the draft stays deleted', async () => {
-    const { page, context } = await openSession(browser, app);
-    await recordFlashes(context);
+  it('without Undo the message leaves after 5 s and the draft stays deleted', async ({
+    page,
+    context,
+    mapId,
+  }) => {
+    await timeFlashes(context);
     await openMap(page, `draft.${mapId}`);
     await editBelief(page, 'Night buses every day');
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect.poll(() => flashText(page)).toBe('Draft deleted');
     await expectShownFor(page, 'Draft deleted', 5000);
+    await page.clock.resume();
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(await storedDraft(page, `draft.${mapId}`)).toBeNull();
     await page.reload();
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('Night buses on weekdays');
     expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('keeps the Undo message while the keyboard is on it', async () => {
-    const { page, context } = await openSession(browser, app);
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Hold on');
+  it('keeps the Undo message while the keyboard is on it', async ({ page, context }) => {
+    await timeFlashes(context);
+    await layOutDraft(page, { title: 'Hold on' });
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('button', { name: 'Undo' }).focus();
-    // A timing check: past the 5 s the message would otherwise last, it is still there.
-    await page.waitForTimeout(6000);
+    // Well past the 5 s the message would otherwise last, it is still there.
+    await page.clock.runFor(6000);
     expect(await flashText(page)).toBe('Draft deleted');
-    expect((await flashLog(page)).map((entry) => entry.text)).toEqual(['Draft deleted']);
+    expect(await flashHistory(page)).toEqual(['Draft deleted']);
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('Hold on');
-    await context.close();
   });
 });

@@ -1,35 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import {
-  addItem,
-  flashText,
-  heading,
-  isFocused,
-  openMap,
-  reasonTitles,
-  storedDraft,
-} from './support/map-page';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
+import { flashText } from './support/flash-bar';
+import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from './support/map-page';
 
-// The map page issue, item 3: a person lays out a belief and its reasons in a new draft with the
-// keyboard alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default`
-// and re-sorts the reasons (SPEC §4); the forms move focus in, cancel with Escape, save with
-// Enter and give focus back; the schema's limits and errors show beside their fields.
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// PRODUCT §6.3 and §7: a person lays out a belief and its reasons in a new draft with the keyboard
+// alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default` and re-sorts
+// the reasons (SPEC §4); the forms move focus in, cancel with Escape, save with Enter and give
+// focus back; the schema's limits and errors show beside their fields.
 
 describe('editing a draft', () => {
-  it('starts as "New belief", a new draft that is not stored until its first edit', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('starts as "New belief", a new draft that is not stored until its first edit', async ({
+    page,
+    errors,
+  }) => {
     await openMap(page, 'draft.default');
     expect(await heading(page).textContent()).toBe('New belief');
     expect(await page.getByText('New draft', { exact: true }).isVisible()).toBe(true);
@@ -44,11 +27,12 @@ describe('editing a draft', () => {
     expect(await actions.getByRole('button', { name: 'Publish draft' }).count()).toBe(1);
     expect(await storedDraft(page, 'draft.default')).toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('lays out a belief and three reasons with the keyboard alone, stored and sorted after each edit', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('lays out a belief and three reasons with the keyboard alone, stored and sorted after each edit', async ({
+    page,
+    errors,
+  }) => {
     await openMap(page, 'draft.default');
     const keyboard = page.keyboard;
 
@@ -168,11 +152,9 @@ describe('editing a draft', () => {
       support: 'support',
     });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('cancels with Escape or Cancel, changing nothing, and gives focus back', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('cancels with Escape or Cancel, changing nothing, and gives focus back', async ({ page }) => {
     await openMap(page, 'draft.default');
     const editBelief = page.getByRole('button', { name: 'Edit belief' });
     await editBelief.click();
@@ -188,11 +170,11 @@ describe('editing a draft', () => {
     expect(await reasonTitles(page)).toEqual([]);
     expect(await isFocused(page.getByRole('button', { name: 'Add item' }))).toBe(true);
     expect(await storedDraft(page, 'draft.default')).toBeNull();
-    await context.close();
   });
 
-  it('shows the schema errors beside their fields and saves nothing until they are fixed', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows the schema errors beside their fields and saves nothing until they are fixed', async ({
+    page,
+  }) => {
     await openMap(page, 'draft.default');
     await page.getByRole('button', { name: 'Edit belief' }).click();
     const title = page.getByLabel('Title', { exact: true });
@@ -219,11 +201,9 @@ describe('editing a draft', () => {
     await page.getByText('Reason title is required').waitFor();
     expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect((await storedDraft(page, 'draft.default'))!.data.reasons).toEqual([]);
-    await context.close();
   });
 
-  it('deletes a reason inside its form, with Undo for 5 s', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('deletes a reason inside its form, with Undo for 5 s', async ({ page }) => {
     await openMap(page, 'draft.default');
     await addItem(page, { title: 'Keep me', support: 'support' });
     await addItem(page, { title: 'Delete me', relevance: 'Not needed', belief: 'agree' });
@@ -239,19 +219,20 @@ describe('editing a draft', () => {
       'Keep me',
       'Delete me',
     ]);
-    await context.close();
   });
 
-  it('fits a 360 px screen with a form open', async () => {
-    const { page, context } = await openSession(browser, app, { viewport: { width: 360, height: 740 } });
-    await openMap(page, 'draft.default');
-    await addItem(page, {
-      title: 'A reason with a long title that has to wrap on a narrow phone screen',
-      support: 'support',
+  describe('on a 360 px screen', () => {
+    it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+    it('fits with a form open', async ({ page }) => {
+      await openMap(page, 'draft.default');
+      await addItem(page, {
+        title: 'A reason with a long title that has to wrap on a narrow phone screen',
+        support: 'support',
+      });
+      await page.getByRole('listitem').getByRole('button', { name: 'Edit item' }).click();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
     });
-    await page.getByRole('listitem').getByRole('button', { name: 'Edit item' }).click();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
-    await context.close();
   });
 });

@@ -1,31 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import {
-  addItem,
-  editBelief,
-  flashText,
-  heading,
-  pathOf,
-  reasonTitles,
-  type StoredDraft,
-} from './support/map-page';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
+import { flashText } from './support/flash-bar';
+import { addItem, editBelief, heading, pathOf, reasonTitles, type StoredDraft } from './support/map-page';
 
-// The map page issue, item 9 (PRODUCT §8): the app runs inside a host page. The example host
-// page served at /embed-example.html mounts it with host functions that keep drafts in
-// sessionStorage, so local storage stays untouched; a standalone page picks the functions up
-// from window.BeliefMapHost.
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// PRODUCT §11: the app runs inside a host page. The example host page served at /embed-example.html
+// mounts it with host functions that keep drafts in sessionStorage, so local storage stays
+// untouched; a standalone page picks the functions up from window.BeliefMapHost.
 
 const localMapKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('map.')));
@@ -37,8 +18,10 @@ const hostDraft = (page: Page, draftId: string) =>
   }, `host-draft.${draftId}`);
 
 describe('embedding', () => {
-  it('runs in the example host page, keeping drafts with the host and the page URL its own', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('runs in the example host page, keeping drafts with the host and the page URL its own', async ({
+    page,
+    errors,
+  }) => {
     await page.goto('/embed-example.html');
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('New belief');
@@ -84,11 +67,11 @@ describe('embedding', () => {
     await expect.poll(() => page.title()).toBe('Help - Belief Map');
     expect(pathOf(page)).toBe('/embed-example.html');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('opens another route first with ?path=, and treats what the host answers like local storage', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('opens another route first with ?path=, and treats what the host answers like local storage', async ({
+    page,
+  }) => {
     await page.goto('/embed-example.html');
     await heading(page).waitFor();
     await page.evaluate(() => sessionStorage.setItem('host-draft.draft.default', '{"version":"2.0"}'));
@@ -97,11 +80,12 @@ describe('embedding', () => {
     expect(await heading(page).textContent()).toBe('New belief');
     await page.goto('/embed-example.html?path=/map/help-example-icons');
     await page.getByRole('link', { name: 'Edit a copy' }).waitFor();
-    await context.close();
   });
 
-  it('uses window.BeliefMapHost on the standalone page, and exposes the mount function', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('uses window.BeliefMapHost on the standalone page, and exposes the mount function', async ({
+    page,
+    context,
+  }) => {
     await context.addInitScript(() => {
       const drafts = new Map<string, unknown>();
       const calls: string[] = [];
@@ -135,6 +119,5 @@ describe('embedding', () => {
       calls.indexOf('deleteDraft draft.default'),
     );
     expect(await localMapKeys(page)).toEqual([]);
-    await context.close();
   });
 });

@@ -1,23 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { getBuiltInMap, helpExampleIds } from '../../src/domain/built-in';
 import { beliefLabel, beliefLabels, supportLabel, supportLabels } from '../../src/domain/ratings';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { it } from './support/fixtures';
 
-// The worked example in the browser (Help issue, items 1 and 3): each built-in example map opens at
-// its own address with its title, every reason, and for each reason a belief icon and a support icon
-// named with the labels of SPEC §3 (PRODUCT §6).
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// The worked example in the browser (PRODUCT §10): each built-in example map opens at its own
+// address with its title, every reason, and for each reason a belief icon and a support icon named
+// with the labels of SPEC §3 (PRODUCT §6).
 
 /** How many times each label should name an icon on a map: one belief and one support per reason. */
 function expectedIconCounts(id: string): Map<string, number> {
@@ -33,9 +21,8 @@ function expectedIconCounts(id: string): Map<string, number> {
 
 describe('help example maps', () => {
   for (const id of helpExampleIds) {
-    it(`${id} opens with its title, its reasons and their rating icons`, async () => {
+    it(`${id} opens with its title, its reasons and their rating icons`, async ({ page, errors }) => {
       const map = getBuiltInMap(id)!;
-      const { page, context, errors } = await openSession(browser, app);
       await page.goto(`/map/${id}`);
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: map.data.title, exact: true }).waitFor();
@@ -50,12 +37,10 @@ describe('help example maps', () => {
         expect(await main.getByRole('img', { name: label, exact: true }).count(), label).toBe(count);
       }
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it('help-example-icons shows every one of the twelve rating labels as an icon', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('help-example-icons shows every one of the twelve rating labels as an icon', async ({ page }) => {
     await page.goto('/map/help-example-icons');
     const main = page.getByRole('main');
     await main
@@ -66,6 +51,5 @@ describe('help example maps', () => {
       expect(await icon.count(), label).toBe(1);
       expect(await icon.isVisible(), label).toBe(true);
     }
-    await context.close();
   });
 });

@@ -1,15 +1,14 @@
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { helpExampleIds } from '../../src/domain/built-in';
 import { beliefLabels, supportLabels } from '../../src/domain/ratings';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
+import { it } from './support/fixtures';
+import { openPage } from './support/map-page';
 
-// The Help page (Help issue, items 2 and 3): a newcomer reads what a map is, how to read the two
+// The Help page (PRODUCT §6.7 and §10): a newcomer reads what a map is, how to read the two
 // ratings' icons, and the story of Alice and Bob, with a link to every example map and to the
 // comparisons that tell the story; the page passes axe-core in both colour modes and at 360 px.
-
-const axePath = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 
 const storyComparisons = [
   '/compare/help-example-initial/help-example-alice-1',
@@ -23,21 +22,7 @@ const storyComparisons = [
 
 const allLabels = [...Object.values(supportLabels), ...Object.values(beliefLabels)];
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function openHelp(page: Page): Promise<void> {
-  await page.goto('/help');
-  await page.getByRole('heading', { level: 1, name: 'Help', exact: true }).waitFor();
-}
+const openHelp = (page: Page) => openPage(page, '/help', 'Help');
 
 /** Every href in the page's main region, as the browser resolved it (path only). */
 function mainLinks(page: Page): Promise<string[]> {
@@ -46,27 +31,11 @@ function mainLinks(page: Page): Promise<string[]> {
   );
 }
 
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core with its default rules and returns its violations, one readable line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-  );
-}
-
 describe('help page', () => {
-  it('has its window title, headings, and a link to every example map and story comparison', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('has its window title, headings, and a link to every example map and story comparison', async ({
+    page,
+    errors,
+  }) => {
     await openHelp(page);
     expect(await page.title()).toBe('Help - Belief Map');
     for (const name of [
@@ -110,11 +79,9 @@ describe('help page', () => {
     expect(errors).toEqual([]);
     await alice1.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/map/help-example-alice-1');
-    await context.close();
   });
 
-  it('draws a legend whose icons are named with every rating label', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('draws a legend whose icons are named with every rating label', async ({ page }) => {
     await openHelp(page);
     const legend = page.getByRole('region', { name: 'Icon legend' });
     for (const label of allLabels) {
@@ -123,11 +90,11 @@ describe('help page', () => {
       expect(await icon.isVisible(), label).toBe(true);
     }
     expect(await legend.getByRole('img').count()).toBe(12);
-    await context.close();
   });
 
-  it('shows an icon’s name in a tooltip on keyboard focus and on hover, and Escape hides it', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows an icon’s name in a tooltip on keyboard focus and on hover, and Escape hides it', async ({
+    page,
+  }) => {
     await openHelp(page);
     const legend = page.getByRole('region', { name: 'Icon legend' });
     const icon = legend.getByRole('img', { name: 'Strongly disconfirms', exact: true });
@@ -145,44 +112,39 @@ describe('help page', () => {
     const agree = legend.getByRole('img', { name: 'Agree', exact: true });
     await agree.hover();
     expect(await agree.getByText('Agree', { exact: true }).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('keeps every tooltip on a 360 px screen', async () => {
-    const { page, context } = await openSession(browser, app, { viewport: { width: 360, height: 740 } });
-    await openHelp(page);
-    const icons = page.getByRole('main').getByRole('img');
-    const count = await icons.count();
-    expect(count).toBeGreaterThanOrEqual(12);
-    for (let i = 0; i < count; i++) {
-      const icon = icons.nth(i);
-      await icon.focus();
-      const box = await icon.locator('.rating-tooltip').boundingBox();
-      const name = await icon.getAttribute('aria-label');
-      expect(box, `tooltip of ${name}`).not.toBeNull();
-      expect(box!.x, `left edge of ${name}`).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, `right edge of ${name}`).toBeLessThanOrEqual(360);
-    }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await context.close();
+  describe('on a 360 px screen', () => {
+    it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+    it('keeps every tooltip on screen', async ({ page }) => {
+      await openHelp(page);
+      const icons = page.getByRole('main').getByRole('img');
+      const count = await icons.count();
+      expect(count).toBeGreaterThanOrEqual(12);
+      for (let i = 0; i < count; i++) {
+        const icon = icons.nth(i);
+        await icon.focus();
+        const box = await icon.locator('.rating-tooltip').boundingBox();
+        const name = await icon.getAttribute('aria-label');
+        expect(box, `tooltip of ${name}`).not.toBeNull();
+        expect(box!.x, `left edge of ${name}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `right edge of ${name}`).toBeLessThanOrEqual(360);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [1280, 360]) {
-      it(`passes axe-core in ${colorScheme} mode at ${width} px, with a tooltip open`, async () => {
-        const { page, context } = await openSession(browser, app, {
-          colorScheme,
-          viewport: { width, height: 900 },
-          // The test injects axe-core as an inline script, which the app's CSP rightly forbids.
-          bypassCSP: true,
-        });
-        await openHelp(page);
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
-        expect(await axeViolations(page)).toEqual([]);
-        await page.getByRole('img', { name: 'Strongly supports', exact: true }).first().focus();
-        expect(await axeViolations(page)).toEqual([]);
-        await context.close();
-      });
-    }
-  }
+  describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {
+    it.override('contextOptions', { colorScheme, viewport: { width, height: 900 } });
+
+    it('passes axe-core, with a tooltip open', async ({ page, context }) => {
+      await installAxe(context);
+      await openHelp(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('img', { name: 'Strongly supports', exact: true }).first().focus();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
 });

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { flashText, heading, isFocused, pathOf, reasonTitles, storedDraft, tabTo } from './support/map-page';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
+import { flashText } from './support/flash-bar';
+import { heading, isFocused, pathOf, reasonTitles, storedDraft, tabTo } from './support/map-page';
 
-// The map page issue, "Done when": with the keyboard alone, a person creates a map with several
+// The map page from start to end with the keyboard alone: a person creates a map with several
 // reasons, publishes it, opens the link in a fresh browser, makes an edited copy, discards it and
-// undoes that. Nothing here clicks: every control is reached with Tab and used with Enter or typing.
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// undoes that. Nothing here clicks: every control is reached with Tab and used with Enter or
+// typing.
 
 describe('the whole journey with the keyboard alone', () => {
-  it('creates, publishes, shares, copies, discards and undoes', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('creates, publishes, shares, copies, discards and undoes', async ({ page, errors, openSession }) => {
     const keys = page.keyboard;
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     await page.goto('/');
@@ -67,7 +56,7 @@ describe('the whole journey with the keyboard alone', () => {
     expect(await isFocused(heading(page))).toBe(true);
 
     // The link, opened in a fresh browser.
-    const fresh = await openSession(browser, app);
+    const fresh = await openSession();
     const freshKeys = fresh.page.keyboard;
     await fresh.page.goto(`/map/${id}`);
     await heading(fresh.page).waitFor();
@@ -99,7 +88,5 @@ describe('the whole journey with the keyboard alone', () => {
     expect(await storedDraft(fresh.page, `draft.${id}`)).toEqual(edited);
     expect(errors).toEqual([]);
     expect(fresh.errors).toEqual([]);
-    await fresh.context.close();
-    await context.close();
   });
 });

@@ -1,46 +1,28 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { openPage, storedDraft } from './support/map-page';
+import { testWithPublishedMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 1: every screen works with the
-// keyboard alone. One reader, no mouse, makes a map, adds two rated reasons and edits one,
-// publishes it, compares it with a friend's map and merges one of the friend's reasons into a
-// draft. Only page.keyboard is used (Tab, Shift+Tab, Enter, Space, Escape, arrows and typing),
-// and after every key that moves focus the focused element must be on screen, not covered, and
-// drawn with a visible focus indicator.
+// PRODUCT §13 (keyboard): every screen works with the keyboard alone. One reader, no mouse, makes a
+// map, adds two rated reasons and edits one, publishes it, compares it with a friend's map and
+// merges one of the friend's reasons into a draft. Only page.keyboard is used (Tab, Shift+Tab,
+// Enter, Space, Escape, arrows and typing), and after every key that moves focus the focused
+// element must be on screen, not covered, and drawn with a visible focus indicator.
 
-let app: RunningApp;
-let browser: Browser;
-let friendId: string;
 const friendReason = 'The parking lane is rarely full';
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  const created = await fetch(`${app.baseUrl}/api/map/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      version: '1.0',
-      data: {
-        title: 'Elm Street should get a bike lane',
-        description: null,
-        reasons: [
-          {
-            id: '5b0d3c1e-8f61-4c55-9d7e-1a2b3c4d5e6f',
-            title: friendReason,
-            relevance: 'A count on three weekdays found it at most half full.',
-            belief: 'strong-agree',
-            support: 'support',
-          },
-        ],
-      },
+// `mapId` is the friend's map.
+const it = testWithPublishedMap({
+  title: 'Elm Street should get a bike lane',
+  description: null,
+  reasons: [
+    newReason(friendReason, {
+      relevance: 'A count on three weekdays found it at most half full.',
+      belief: 'strong-agree',
+      support: 'support',
     }),
-  });
-  friendId = ((await created.json()) as { data: { mapId: string } }).data.mapId;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  ],
 });
 
 interface FocusReport {
@@ -160,143 +142,147 @@ async function fillReason(page: Page, title: string, relevance: string, belief: 
 }
 
 describe('keyboard only', () => {
-  it('makes a map, adds and edits reasons, publishes, compares and merges, with visible focus throughout', async () => {
-    const { page, context, errors } = await openSession(browser, app, {
-      viewport: { width: 1280, height: 800 },
-    });
-    const main = page.getByRole('main');
-    await page.goto('/map/draft.default');
-    await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+  describe('on a 1280 × 800 screen', () => {
+    it.override('contextOptions', { viewport: { width: 1280, height: 800 } });
 
-    // The first Tab reaches the skip link, which shows itself and leads into the page.
-    await page.keyboard.press('Tab');
-    await expectFocusOn(page, 'link', 'Skip to content');
-    await page.keyboard.press('Enter');
-
-    // The belief: the form takes focus, and Save gives it back to "Edit belief".
-    await tabTo(page, 'button', 'Edit belief');
-    await page.keyboard.press('Enter');
-    await expectFocusOn(page, 'textbox', 'Title');
-    await retype(page, 'Our street should get a protected bike lane');
-    await tabTo(page, 'textbox', 'Description');
-    await page.keyboard.type('What the neighbours said at the meeting.');
-    await tabTo(page, 'button', 'Save');
-    await page.keyboard.press('Enter');
-    await main
-      .getByRole('heading', { level: 1, name: 'Our street should get a protected bike lane' })
-      .waitFor();
-    await expectFocusOn(page, 'button', 'Edit belief');
-
-    // Escape closes a form without saving, and focus returns to the button that opened it.
-    await tabTo(page, 'button', 'Add item');
-    await page.keyboard.press('Enter');
-    await expectFocusOn(page, 'textbox', 'Title');
-    await page.keyboard.type('Typed, then abandoned');
-    await page.keyboard.press('Escape');
-    await expectFocusOn(page, 'button', 'Add item');
-    expect(await main.getByText('Typed, then abandoned').count()).toBe(0);
-
-    // Two reasons, rated with the arrow keys; Save returns focus to "Add item".
-    await page.keyboard.press('Enter');
-    await fillReason(
+    it('makes a map, adds and edits reasons, publishes, compares and merges, with visible focus throughout', async ({
+      app,
       page,
-      'Cycling would be safer',
-      'Most injuries happen at opening car doors.',
-      'Strongly agree',
-      'Strongly supports',
-    );
-    await tabTo(page, 'button', 'Save');
-    await page.keyboard.press('Enter');
-    await main.getByText('Cycling would be safer', { exact: true }).waitFor();
-    await expectFocusOn(page, 'button', 'Add item');
+      errors,
+      mapId: friendId,
+    }) => {
+      const main = page.getByRole('main');
+      await openPage(page, '/map/draft.default', 'New belief');
 
-    await page.keyboard.press('Space');
-    await fillReason(page, 'Shops would lose trade', 'Some customers drive.', 'Disagree', 'Disconfirms');
-    await tabTo(page, 'textbox', 'Title', { backwards: true });
-    await page.keyboard.press('Enter'); // Enter in a text field submits its form
-    await main.getByText('Shops would lose trade', { exact: true }).waitFor();
-    await expectFocusOn(page, 'button', 'Add item');
+      // The first Tab reaches the skip link, which shows itself and leads into the page.
+      await page.keyboard.press('Tab');
+      await expectFocusOn(page, 'link', 'Skip to content');
+      await page.keyboard.press('Enter');
 
-    // Edit the first reason (Shift+Tab back up the page to its "Edit item"); Cancel, then Save.
-    await tabTo(page, 'button', 'Edit item', { backwards: true });
-    const editedId = await page.evaluate(() => document.activeElement!.id);
-    await page.keyboard.press('Enter');
-    await expectFocusOn(page, 'textbox', 'Title');
-    await tabTo(page, 'button', 'Cancel');
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement!.id)).toBe(editedId);
-    await page.keyboard.press('Enter');
-    await expectFocusOn(page, 'textbox', 'Title');
-    const before = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
-    await retype(page, `${before} (edited)`);
-    await tabTo(page, 'button', 'Save');
-    await page.keyboard.press('Enter');
-    await main.getByText(`${before} (edited)`, { exact: true }).waitFor();
-    expect(await page.evaluate(() => document.activeElement!.id)).toBe(editedId);
-    await expectVisibleFocus(page, 'Edit item after saving');
+      // The belief: the form takes focus, and Save gives it back to "Edit belief".
+      await tabTo(page, 'button', 'Edit belief');
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, 'textbox', 'Title');
+      await retype(page, 'Our street should get a protected bike lane');
+      await tabTo(page, 'textbox', 'Description');
+      await page.keyboard.type('What the neighbours said at the meeting.');
+      await tabTo(page, 'button', 'Save');
+      await page.keyboard.press('Enter');
+      await main
+        .getByRole('heading', { level: 1, name: 'Our street should get a protected bike lane' })
+        .waitFor();
+      await expectFocusOn(page, 'button', 'Edit belief');
 
-    // Publish: the page moves to the published map and focus to its heading.
-    await tabTo(page, 'button', 'Publish draft');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(
-      (url) => /^\/map\/[a-z0-9-]+$/.test(url.pathname) && !url.pathname.includes('draft'),
-    );
-    const publishedId = new URL(page.url()).pathname.slice('/map/'.length);
-    await main
-      .getByRole('heading', { level: 1, name: 'Our street should get a protected bike lane' })
-      .waitFor();
-    await main.getByText(`${before} (edited)`, { exact: true }).waitFor();
+      // Escape closes a form without saving, and focus returns to the button that opened it.
+      await tabTo(page, 'button', 'Add item');
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, 'textbox', 'Title');
+      await page.keyboard.type('Typed, then abandoned');
+      await page.keyboard.press('Escape');
+      await expectFocusOn(page, 'button', 'Add item');
+      expect(await main.getByText('Typed, then abandoned').count()).toBe(0);
 
-    // Compare it with the friend's map, from the published map's "Compare" link.
-    await tabTo(page, 'link', 'Compare');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/compare');
-    await expectFocusOn(page, 'textbox', 'Modified map'); // the base is filled in already
-    expect(await page.getByRole('textbox', { name: 'Base map' }).inputValue()).toBe(publishedId);
-    await page.keyboard.type(`${app.baseUrl}/map/${friendId}`);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === `/compare/${publishedId}/${friendId}`);
-    await main.getByText(friendReason, { exact: true }).first().waitFor();
+      // Two reasons, rated with the arrow keys; Save returns focus to "Add item".
+      await page.keyboard.press('Enter');
+      await fillReason(
+        page,
+        'Cycling would be safer',
+        'Most injuries happen at opening car doors.',
+        'Strongly agree',
+        'Strongly supports',
+      );
+      await tabTo(page, 'button', 'Save');
+      await page.keyboard.press('Enter');
+      await main.getByText('Cycling would be safer', { exact: true }).waitFor();
+      await expectFocusOn(page, 'button', 'Add item');
 
-    // A published base takes no merges; the page offers to compare the draft instead.
-    await tabTo(page, 'link', 'compare your draft instead');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === `/compare/draft.${publishedId}/${friendId}`);
-    await tabTo(page, 'button', 'Add to draft');
-    await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
-    await expectVisibleFocus(page, 'after merging');
+      await page.keyboard.press('Space');
+      await fillReason(page, 'Shops would lose trade', 'Some customers drive.', 'Disagree', 'Disconfirms');
+      await tabTo(page, 'textbox', 'Title', { backwards: true });
+      await page.keyboard.press('Enter'); // Enter in a text field submits its form
+      await main.getByText('Shops would lose trade', { exact: true }).waitFor();
+      await expectFocusOn(page, 'button', 'Add item');
 
-    // The merge is in the draft, and the draft page shows it.
-    const stored = await page.evaluate((key) => localStorage.getItem(key), `map.draft.${publishedId}`);
-    const draft = JSON.parse(stored ?? 'null') as { data: { reasons: { title: string }[] } } | null;
-    expect(draft?.data.reasons.map((reason) => reason.title)).toContain(friendReason);
+      // Edit the first reason (Shift+Tab back up the page to its "Edit item"); Cancel, then Save.
+      await tabTo(page, 'button', 'Edit item', { backwards: true });
+      const editedId = await page.evaluate(() => document.activeElement!.id);
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, 'textbox', 'Title');
+      await tabTo(page, 'button', 'Cancel');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement!.id)).toBe(editedId);
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, 'textbox', 'Title');
+      const before = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+      await retype(page, `${before} (edited)`);
+      await tabTo(page, 'button', 'Save');
+      await page.keyboard.press('Enter');
+      await main.getByText(`${before} (edited)`, { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.activeElement!.id)).toBe(editedId);
+      await expectVisibleFocus(page, 'Edit item after saving');
 
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 120_000);
+      // Publish: the page moves to the published map and focus to its heading.
+      await tabTo(page, 'button', 'Publish draft');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(
+        (url) => /^\/map\/[a-z0-9-]+$/.test(url.pathname) && !url.pathname.includes('draft'),
+      );
+      const publishedId = new URL(page.url()).pathname.slice('/map/'.length);
+      await main
+        .getByRole('heading', { level: 1, name: 'Our street should get a protected bike lane' })
+        .waitFor();
+      await main.getByText(`${before} (edited)`, { exact: true }).waitFor();
 
-  it('reaches the narrow-screen menu and the colour-mode button by keyboard, with visible focus', async () => {
-    const { page, context } = await openSession(browser, app, { viewport: { width: 360, height: 740 } });
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
-    await tabTo(page, 'button', 'Menu');
-    await page.keyboard.press('Enter');
-    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
-    await tabTo(page, 'link', 'Compare maps');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/compare');
-    await tabTo(page, 'button', 'Dark mode', { backwards: true });
-    await page.keyboard.press('Space');
-    await expectFocusOn(page, 'button', 'Light mode');
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await context.close();
+      // Compare it with the friend's map, from the published map's "Compare" link.
+      await tabTo(page, 'link', 'Compare');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/compare');
+      await expectFocusOn(page, 'textbox', 'Modified map'); // the base is filled in already
+      expect(await page.getByRole('textbox', { name: 'Base map' }).inputValue()).toBe(publishedId);
+      await page.keyboard.type(`${app.baseUrl}/map/${friendId}`);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === `/compare/${publishedId}/${friendId}`);
+      await main.getByText(friendReason, { exact: true }).first().waitFor();
+
+      // A published base takes no merges; the page offers to compare the draft instead.
+      await tabTo(page, 'link', 'compare your draft instead');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === `/compare/draft.${publishedId}/${friendId}`);
+      await tabTo(page, 'button', 'Add to draft');
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
+      await expectVisibleFocus(page, 'after merging');
+
+      // The merge is in the draft, and the draft page shows it.
+      const draft = await storedDraft(page, `draft.${publishedId}`);
+      expect(draft?.data.reasons.map((reason) => reason.title)).toContain(friendReason);
+
+      expect(errors).toEqual([]);
+    }, 120_000);
   });
 
-  it('notices focus that does not show (the check above is not vacuous)', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+  describe('on a 360 px screen', () => {
+    it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+    it('reaches the narrow-screen menu and the colour-mode button by keyboard, with visible focus', async ({
+      page,
+    }) => {
+      await openPage(page, '/help', 'Help');
+      await tabTo(page, 'button', 'Menu');
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+      await tabTo(page, 'link', 'Compare maps');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/compare');
+      await tabTo(page, 'button', 'Dark mode', { backwards: true });
+      await page.keyboard.press('Space');
+      await expectFocusOn(page, 'button', 'Light mode');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    });
+  });
+
+  it('notices focus that does not show (the check above is not vacuous)', async ({ page }) => {
+    await openPage(page, '/help', 'Help');
     await tabTo(page, 'link', 'Belief Map v0.1');
     expect((await describeFocus(page)).problem).toBeNull();
     // Script may set an element's style under the CSP; an inline <style> could not be added.
@@ -304,6 +290,5 @@ describe('keyboard only', () => {
     expect((await describeFocus(page)).problem).toBe('no focus outline or ring');
     await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     expect((await describeFocus(page)).problem).toBe('nothing on the page has focus');
-    await context.close();
   });
 });

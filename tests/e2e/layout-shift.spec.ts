@@ -1,75 +1,93 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { publishTestMap, testReason } from './support/published-maps';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
+import { publishTestMap } from './support/published-maps';
 
-// The issue "Accessible, secure, fast to load", item 3: pages do not jump while they load (what
-// Lighthouse scores as Cumulative Layout Shift). Each page is opened on a phone-sized screen, and
-// the browser's own layout-shift entries are added up, as Lighthouse does, once it has settled.
+// PRODUCT §13 (speed): pages do not jump while they load (what Lighthouse scores as Cumulative
+// Layout Shift). Each page is opened on a phone-sized screen, and the browser's own layout-shift
+// entries are added up, as Lighthouse does, once it has settled.
 
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-let otherId: string;
+interface Maps {
+  mapId: string;
+  otherId: string;
+}
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
   const reasons = Array.from({ length: 10 }, (_, i) =>
-    testReason(`Reason ${i + 1}, long enough to wrap on a phone screen`, {
+    newReason(`Reason ${i + 1}, long enough to wrap on a phone screen`, {
       relevance: 'Why it matters, in a sentence or two, so that each reason takes some room on the page.',
       belief: 'agree',
       support: i % 2 ? 'support' : 'disconfirm',
     }),
   );
-  [{ id: mapId }, { id: otherId }] = await Promise.all([
+  const [map, other] = await Promise.all([
     publishTestMap(app, { title: 'A map of ten reasons', description: 'A description.', reasons }),
     publishTestMap(app, { title: 'Another map', description: null, reasons: reasons.slice(3) }),
   ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  return { mapId: map.id, otherId: other.id };
 });
 
-describe('layout shift while loading', () => {
-  const pages: [string, () => string][] = [
-    ['a published map', () => `/map/${mapId}`],
-    ['a draft of it', () => `/map/draft.${mapId}`],
-    ['a compare page', () => `/compare/${mapId}/${otherId}`],
+interface Shift {
+  value: number;
+  nodes: string[];
+}
+
+/** Records the page's layout shifts, as Lighthouse counts them, from its next navigation on. */
+async function recordLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shifts: Shift[] = [];
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const nodes = (entry.sources ?? []).map((source) => {
+          const node = source.node as Element | undefined;
+          return node ? `<${node.nodeName.toLowerCase()} class="${node.className}">` : '?';
+        });
+        shifts.push({ value: entry.value, nodes });
+      }
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { __layoutShifts: { shifts, take: () => record(observer.takeRecords()) } });
+  });
+}
+
+/**
+ * The shifts recorded once the page has settled: nothing loading (the network idle), its fonts
+ * in, and two frames drawn since, so that the last change is laid out and its shifts reported.
+ */
+async function settledLayoutShifts(page: Page): Promise<Shift[]> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+    const recorded = (window as unknown as { __layoutShifts: { shifts: Shift[]; take(): void } })
+      .__layoutShifts;
+    recorded.take();
+    return recorded.shifts;
+  });
+}
+
+describe.for([412, 1280])('layout shift while loading at %i px', (width) => {
+  it.override('contextOptions', { viewport: { width, height: 823 } });
+
+  it.for([
+    ['a published map', (maps: Maps) => `/map/${maps.mapId}`],
+    ['a draft of it', (maps: Maps) => `/map/draft.${maps.mapId}`],
+    ['a compare page', (maps: Maps) => `/compare/${maps.mapId}/${maps.otherId}`],
     ['the help page', () => '/help'],
     ['the choose-compare page', () => '/compare'],
-  ];
-  for (const width of [412, 1280]) {
-    it.each(pages)(`%s at ${width} px shifts less than 0.02`, async (_what, path) => {
-      const { page, context } = await openSession(browser, app, { viewport: { width, height: 823 } });
-      await context.addInitScript(() => {
-        const shifts: { value: number; nodes: string[] }[] = [];
-        Object.assign(window, { __shifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node }[];
-          })[]) {
-            if (entry.hadRecentInput) continue;
-            const nodes = (entry.sources ?? []).map((source) => {
-              const node = source.node as Element | undefined;
-              return node ? `<${node.nodeName.toLowerCase()} class="${node.className}">` : '?';
-            });
-            shifts.push({ value: entry.value, nodes });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await page.goto(path());
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts,
-      );
-      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-      expect(total, JSON.stringify(shifts)).toBeLessThan(0.02);
-      await context.close();
-    });
-  }
+  ] as const)('%s shifts less than 0.02', async ([_what, path], { page, context, maps }) => {
+    await recordLayoutShifts(context);
+    await page.goto(path(maps));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const shifts = await settledLayoutShifts(page);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.02);
+  });
 });

@@ -1,65 +1,58 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { beliefLabels, beliefValues, supportLabels, supportValues } from '../../src/domain/ratings';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
-import { addItem, axeViolations, heading, openMap, pathOf, reasonTitles } from './support/map-page';
-import { publishTestMap, testReason, type TestReason } from './support/published-maps';
+import type { Reason } from '../../src/domain/belief-map';
+import { newReason } from '../../src/domain/test-support/builders';
+import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
+import { test } from './support/fixtures';
+import { addItem, heading, openMap, pathOf, reasonTitles } from './support/map-page';
+import { publishTestMap } from './support/published-maps';
 
-// The map page issue, items 1, 2 and 4: "Loading map..." while loading, the error page of SPEC §8
-// for a bad id, an unknown map or a failed network; a published map read-only with its reasons
-// in their saved order and icons named by the labels of SPEC §3; axe-core finds nothing, in both
-// colour modes, at 1280 and 360 px.
-
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-let published: string;
+// PRODUCT §6.2: "Loading map..." while loading, the error page of SPEC §8 for a bad id, an unknown
+// map or a failed network; a published map read-only with its reasons in their saved order and
+// icons named by the labels of SPEC §3; axe-core finds nothing, in both colour modes, at 1280 and
+// 360 px.
 
 // Every belief and support value, and none, in an order that is not the draft order (SPEC §4).
-const reasons: TestReason[] = [
-  ...beliefValues.map((belief, i) => testReason(`Belief ${belief}`, { belief, support: supportValues[i]! })),
-  testReason('No ratings', { relevance: 'Because <b>markup</b> stays text.' }),
+const reasons: Reason[] = [
+  ...beliefValues.map((belief, i) => newReason(`Belief ${belief}`, { belief, support: supportValues[i]! })),
+  newReason('No ratings', { relevance: 'Because <b>markup</b> stays text.' }),
 ].reverse();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ({ id: mapId, published } = await publishTestMap(app, {
+const it = test.extend('map', { scope: 'file' }, ({ app }) =>
+  publishTestMap(app, {
     title: 'Every rating <script>alert(1)</script>',
     description: 'What each icon looks like.\nSecond line.',
     reasons,
-  }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+  }),
+);
 
 const errorText = 'You might have mispasted the URL, or it might have been deleted.';
 
 describe('viewing a map', () => {
-  it('shows "Loading map..." until the map arrives', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows "Loading map..." until the map arrives', async ({ page, map }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/map/${mapId}`, async (route) => {
+    await page.route(`**/api/map/${map.id}`, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`/map/${mapId}`);
+    await page.goto(`/map/${map.id}`);
     await page.getByText('Loading map...', { exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     release();
     await heading(page).waitFor();
     expect(await page.getByText('Loading map...').count()).toBe(0);
-    await context.close();
   });
 
-  it('shows a published map read-only, in its saved order, with named icons and user text as text', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await openMap(page, mapId);
+  it('shows a published map read-only, in its saved order, with named icons and user text as text', async ({
+    page,
+    errors,
+    map,
+  }) => {
+    await openMap(page, map.id);
     expect(await heading(page).textContent()).toBe('Every rating <script>alert(1)</script>');
     expect(await page.title()).toBe('Every rating <script>alert(1)</script> - Belief Map');
-    const date = new Date(published).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+    const date = new Date(map.published).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
     expect(await page.getByText(`Published ${date}`, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('What each icon looks like.').textContent()).toBe(
       'What each icon looks like.\nSecond line.',
@@ -92,8 +85,8 @@ describe('viewing a map', () => {
 
     // Its draft copies it, re-sorted as every saved draft is (SPEC §4).
     await page.getByRole('link', { name: 'Edit a copy' }).click();
-    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
-    await page.getByText(`Draft of ${mapId}`, { exact: true }).waitFor();
+    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${map.id}`);
+    await page.getByText(`Draft of ${map.id}`, { exact: true }).waitFor();
     expect(await reasonTitles(page)).toEqual([
       'Belief strong-agree',
       'Belief agree',
@@ -103,11 +96,12 @@ describe('viewing a map', () => {
       'No ratings',
     ]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('shows "Error loading map" for a bad id, an unknown map, an unknown base and a network failure', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows "Error loading map" for a bad id, an unknown map, an unknown base and a network failure', async ({
+    page,
+    map,
+  }) => {
     for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
       await openMap(page, id);
       expect(await heading(page).textContent(), id).toBe('Error loading map');
@@ -119,43 +113,37 @@ describe('viewing a map', () => {
     expect(await page.getByText('Map id Not_A_Map does not match expected format').isVisible()).toBe(true);
 
     await page.route('**/api/map/**', (route) => route.abort('internetdisconnected'));
-    await openMap(page, mapId);
+    await openMap(page, map.id);
     expect(await heading(page).textContent()).toBe('Error loading map');
     expect(await page.getByText(errorText).isVisible()).toBe(true);
-    await context.close();
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`passes axe-core in ${colorScheme} mode at 1280 and 360 px, with a form open`, async () => {
-      for (const width of [1280, 360]) {
-        const { page, context } = await openSession(browser, app, {
-          colorScheme,
-          viewport: { width, height: 800 },
-          bypassCSP: true, // axe-core is injected as an inline script
-        });
-        const where = `${colorScheme} ${width}px`;
-        await openMap(page, mapId);
-        expect(await axeViolations(page), `published, ${where}`).toEqual([]);
-        await openMap(page, 'draft.default');
-        await addItem(page, {
-          title: 'A reason',
-          relevance: 'Why it matters',
-          belief: 'agree',
-          support: 'support',
-        });
-        expect(await axeViolations(page), `draft, ${where}`).toEqual([]);
-        await page.getByRole('button', { name: 'Edit item' }).click();
-        await page.getByLabel('Title', { exact: true }).fill('');
-        await page.getByRole('button', { name: 'Save' }).click();
-        await page.getByText('Reason title is required').waitFor();
-        expect(await axeViolations(page), `reason form with an error, ${where}`).toEqual([]);
-        await openMap(page, 'Not_A_Map');
-        expect(await axeViolations(page), `error page, ${where}`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
-          width,
-        );
-        await context.close();
-      }
+  describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {
+    it.override('contextOptions', { colorScheme, viewport: { width, height: 800 } });
+
+    it('passes axe-core, with a form open', async ({ page, context, map }) => {
+      await installAxe(context);
+      const where = `${colorScheme} ${width}px`;
+      await openMap(page, map.id);
+      expect(await axeViolations(page), `published, ${where}`).toEqual([]);
+      await openMap(page, 'draft.default');
+      await addItem(page, {
+        title: 'A reason',
+        relevance: 'Why it matters',
+        belief: 'agree',
+        support: 'support',
+      });
+      expect(await axeViolations(page), `draft, ${where}`).toEqual([]);
+      await page.getByRole('button', { name: 'Edit item' }).click();
+      await page.getByLabel('Title', { exact: true }).fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Reason title is required').waitFor();
+      expect(await axeViolations(page), `reason form with an error, ${where}`).toEqual([]);
+      await openMap(page, 'Not_A_Map');
+      expect(await axeViolations(page), `error page, ${where}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
+        width,
+      );
     });
-  }
+  });
 });

@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
+import { h1, openPage } from './support/map-page';
 
-// The app's own router (src/client/lib/router.tsx) in the browser: links navigate without
-// reloading the page, the address bar and Back/Forward agree with what is shown, a link opened
-// in a new tab is left to the browser, and an unknown address shows "Page not found".
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// Routing in the browser: links navigate without reloading the page, the address bar and
+// Back/Forward agree with what is shown, a link opened in a new tab is left to the browser, and an
+// unknown address shows "Page not found".
 
 const pathname = (url: string) => new URL(url).pathname;
 
 describe('navigation', () => {
-  it('follows links without reloading, and Back and Forward show the right page', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+  it('follows links without reloading, and Back and Forward show the right page', async ({
+    page,
+    errors,
+  }) => {
+    await openPage(page, '/help', 'Help');
     // A marker on window survives only if no link reloads the document.
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -35,46 +25,41 @@ describe('navigation', () => {
     expect(await nav.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBeNull();
 
     await nav.getByRole('link', { name: 'Create map' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+    await h1(page, 'New belief').waitFor();
     expect(pathname(page.url())).toBe('/map/draft.default');
 
     await page.goBack();
     await page.getByRole('textbox', { name: 'Base map' }).waitFor();
     expect(pathname(page.url())).toBe('/compare');
     await page.goBack();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await h1(page, 'Help').waitFor();
     await page.goForward();
     await page.getByRole('textbox', { name: 'Base map' }).waitFor();
     expect(await page.title()).toBe('Compare maps - Belief Map');
 
     expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('redirects / and /map to the default draft', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('redirects / and /map to the default draft', async ({ page }) => {
     for (const start of ['/', '/map', '/map/']) {
-      await page.goto(start);
-      await page.getByRole('heading', { level: 1, name: 'New belief' }).waitFor();
+      await openPage(page, start, 'New belief');
       expect(pathname(page.url()), start).toBe('/map/draft.default');
     }
-    await context.close();
   });
 
-  it('pre-fills the base map from ?baseMapId= (SPEC §2)', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('pre-fills the base map from ?baseMapId= (SPEC §2)', async ({ page }) => {
     await page.goto('/compare?baseMapId=help-example-alice-1');
     const base = page.getByRole('textbox', { name: 'Base map' });
     await base.waitFor();
     await expect.poll(() => base.inputValue()).toBe('help-example-alice-1');
-    await context.close();
   });
 
-  it('leaves a Ctrl-click to the browser (a new tab), keeping this page where it is', async () => {
-    const { page, context } = await openSession(browser, app);
-    await page.goto('/help');
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+  it('leaves a Ctrl-click to the browser (a new tab), keeping this page where it is', async ({
+    page,
+    context,
+  }) => {
+    await openPage(page, '/help', 'Help');
     const opened = context.waitForEvent('page');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -83,29 +68,27 @@ describe('navigation', () => {
     const tab = await opened;
     await tab.waitForURL((url) => url.pathname === '/compare');
     expect(pathname(page.url())).toBe('/help');
-    await context.close();
   });
 
-  it('shows "Page not found" for an unknown address, and the server answers 404', async () => {
-    const { page, context } = await openSession(browser, app);
+  it('shows "Page not found" for an unknown address, and the server answers 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await h1(page, 'Page not found').waitFor();
     expect(await page.title()).toBe('Page not found - Belief Map');
     await page.getByRole('main').getByRole('link', { name: 'Help' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
-    await context.close();
+    await h1(page, 'Help').waitFor();
   });
 
-  it('keeps its location in memory when embedded, leaving the host page’s address alone', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('keeps its location in memory when embedded, leaving the host page’s address alone', async ({
+    page,
+    errors,
+  }) => {
     await page.goto('/embed-example.html');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const before = page.url();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
+    await h1(page, 'Help').waitFor();
     expect(page.url()).toBe(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,42 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import { describe, expect } from 'vitest';
+import { newReason } from '../../src/domain/test-support/builders';
+import { flashText } from './support/flash-bar';
 import {
   addItem,
-  editBelief,
-  flashText,
+  fillStorage,
   heading,
+  layOutDraft,
+  makeRoomInStorage,
   openMap,
+  putStoredDraft,
   rawStoredDraft,
   reasonTitles,
   storedDraft,
 } from './support/map-page';
-import { publishTestMap, testReason } from './support/published-maps';
+import { testWithPublishedMap } from './support/published-maps';
 
-// The map page issue, item 8: drafts survive a reload; a stored value that is not JSON, has
-// another version or fails the schema counts as no draft and never blanks the page; a full local
-// storage says so and keeps the edit in the tab; two tabs on one draft stay in step.
+// PRODUCT §7: drafts survive a reload; a stored value that is not JSON, has another version or
+// fails the schema counts as no draft and never blanks the page; a full local storage says so and
+// keeps the edit in the tab; two tabs on one draft stay in step.
 
-let app: RunningApp;
-let browser: Browser;
-let mapId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  ({ id: mapId } = await publishTestMap(app, {
-    title: 'A four-day school week',
-    description: null,
-    reasons: [testReason('Teachers would plan better', { support: 'support' })],
-  }));
+const it = testWithPublishedMap({
+  title: 'A four-day school week',
+  description: null,
+  reasons: [newReason('Teachers would plan better', { support: 'support' })],
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-async function putRaw(page: Page, draftId: string, value: string): Promise<void> {
-  await page.evaluate(([key, raw]) => localStorage.setItem(key!, raw!), [`map.${draftId}`, value]);
-}
 
 const validDraft = {
   version: '1.0',
@@ -46,28 +33,28 @@ const validDraft = {
 };
 
 describe('draft persistence', () => {
-  it('keeps a draft across a reload, exactly as stored', async () => {
-    const { page, context } = await openSession(browser, app);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Reload me', 'Line one\nLine two');
-    await addItem(page, {
-      title: 'Still here',
-      relevance: 'After the reload',
-      belief: 'agree',
-      support: 'support',
-    });
-    const before = await storedDraft(page, 'draft.default');
+  it('keeps a draft across a reload, exactly as stored', async ({ page }) => {
+    const before = await layOutDraft(page, { title: 'Reload me', description: 'Line one\nLine two' }, [
+      {
+        title: 'Still here',
+        relevance: 'After the reload',
+        belief: 'agree',
+        support: 'support',
+      },
+    ]);
     await page.reload();
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('Reload me');
     expect(await page.getByText('Line one').textContent()).toBe('Line one\nLine two');
     expect(await reasonTitles(page)).toEqual(['Still here']);
     expect(await storedDraft(page, 'draft.default')).toEqual(before);
-    await context.close();
   });
 
-  it('counts a stored value that is not JSON, has another version or fails the schema as no draft', async () => {
-    const { page, context, errors } = await openSession(browser, app);
+  it('counts a stored value that is not JSON, has another version or fails the schema as no draft', async ({
+    page,
+    errors,
+    mapId,
+  }) => {
     await openMap(page, 'draft.default');
     const corrupt = [
       '{not json',
@@ -78,49 +65,36 @@ describe('draft persistence', () => {
       'null',
     ];
     for (const raw of corrupt) {
-      await putRaw(page, 'draft.default', raw);
+      await putStoredDraft(page, 'draft.default', raw);
       await openMap(page, 'draft.default');
       expect(await heading(page).textContent(), raw).toBe('New belief');
       expect(await page.getByRole('button', { name: 'Add item' }).isVisible(), raw).toBe(true);
 
       // A published map with such a draft offers "Edit a copy", not "Continue editing your draft".
-      await putRaw(page, `draft.${mapId}`, raw);
+      await putStoredDraft(page, `draft.${mapId}`, raw);
       await openMap(page, mapId);
       expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible(), raw).toBe(true);
     }
     // The first edit replaces the bad value with a good draft.
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Good again');
+    await layOutDraft(page, { title: 'Good again' });
     expect(await storedDraft(page, 'draft.default')).toMatchObject({
       version: '1.0',
       data: { title: 'Good again' },
     });
 
     // A valid hand-written draft is accepted.
-    await putRaw(page, 'draft.default', JSON.stringify(validDraft));
+    await putStoredDraft(page, 'draft.default', JSON.stringify(validDraft));
     await openMap(page, 'draft.default');
     expect(await heading(page).textContent()).toBe('Stored by hand');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('says so when local storage is full, keeps the edit in the tab, and saves once there is room', async () => {
-    const { page, context } = await openSession(browser, app);
-    await context.addInitScript(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key: string, value: string) {
-        if (
-          key.startsWith('map.') &&
-          (window as unknown as { storageFull?: boolean }).storageFull !== false
-        ) {
-          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        }
-        return setItem.call(this, key, value);
-      };
-    });
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Too big to store');
-    await addItem(page, { title: 'Kept in memory', support: 'support' });
+  it('says so when local storage is full, keeps the edit in the tab, and saves once there is room', async ({
+    page,
+    context,
+  }) => {
+    await fillStorage(context);
+    await layOutDraft(page, { title: 'Too big to store' }, [{ title: 'Kept in memory', support: 'support' }]);
     expect(await heading(page).textContent()).toBe('Too big to store');
     expect(await reasonTitles(page)).toEqual(['Kept in memory']);
     expect(await rawStoredDraft(page, 'draft.default')).toBeNull();
@@ -128,17 +102,18 @@ describe('draft persistence', () => {
     expect(await flashText(page)).toContain(message);
     expect(await page.getByText('Not saved in this browser.').isVisible()).toBe(true);
 
-    await page.evaluate(() => ((window as unknown as { storageFull: boolean }).storageFull = false));
+    await makeRoomInStorage(page);
     await addItem(page, { title: 'Now stored', support: 'strong-support' });
     expect(await storedDraft(page, 'draft.default')).toMatchObject({
       data: { title: 'Too big to store', reasons: [{ title: 'Now stored' }, { title: 'Kept in memory' }] },
     });
     expect(await page.getByText('Not saved in this browser.').count()).toBe(0);
-    await context.close();
   });
 
-  it('keeps two tabs on one draft in step instead of overwriting each other', async () => {
-    const { page: first, context } = await openSession(browser, app);
+  it('keeps two tabs on one draft in step instead of overwriting each other', async ({
+    page: first,
+    context,
+  }) => {
     const second = await context.newPage();
     await openMap(first, 'draft.default');
     await openMap(second, 'draft.default');
@@ -156,9 +131,9 @@ describe('draft persistence', () => {
 
     // Discarded in one tab: the other shows a fresh draft and says why.
     await first.getByRole('button', { name: 'Discard draft' }).click();
-    await expect.poll(() => heading(second).textContent()).toBe('New belief');
-    expect(await reasonTitles(second)).toEqual([]);
+    // The draft's title was "New belief" all along, so wait for its reasons to go.
+    await expect.poll(() => reasonTitles(second)).toEqual([]);
+    expect(await heading(second).textContent()).toBe('New belief');
     expect(await flashText(second)).toBe('This draft was deleted in another tab');
-    await context.close();
   });
 });

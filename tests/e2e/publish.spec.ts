@@ -1,57 +1,51 @@
-import type { Browser, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp } from './support/harness';
+import type { Request, Route } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { it } from './support/fixtures';
+import { expectShownFor, flashHistory, flashText, pauseClock, timeFlashes } from './support/flash-bar';
 import {
   addItem,
-  editBelief,
-  expectShownFor,
-  flashLog,
-  flashText,
   heading,
+  layOutDraft,
   openMap,
   pathOf,
   reasonTitles,
-  recordFlashes,
   storedDraft,
 } from './support/map-page';
 
-// The map page issue, items 4 and 5: publishing a draft sends exactly the draft to the API,
-// shows "Publishing map..." then "Redirecting to published map" for 2 s, clears the draft and
-// moves to /map/{new id}; the link opens read-only in a fresh browser, with "Edit a copy" and
-// "Compare". A failed publish shows "Error publishing map" for 3 s and keeps the draft as it was.
-
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// PRODUCT §8: publishing a draft sends exactly the draft to the API, shows "Publishing map..." then
+// "Redirecting to published map" for 2 s, clears the draft and moves to /map/{new id}; the link
+// opens read-only in a fresh browser, with "Edit a copy" and "Compare". A failed publish shows
+// "Error publishing map" for 3 s and keeps the draft as it was.
 
 const idPattern = /^\/map\/(main-street-bike-lane-[a-z0-9]{10,})$/;
 
 describe('publishing a draft', () => {
-  it('publishes, redirects to the new map, and the link opens read-only in a fresh browser', async () => {
-    const { page, context, errors } = await openSession(browser, app);
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Main Street bike lane', 'A protected lane instead of parking.');
-    await addItem(page, {
-      title: 'Safer cycling',
-      relevance: 'Crash figures.',
-      belief: 'agree',
-      support: 'strong-support',
-    });
-    await addItem(page, { title: 'Fewer parking places', belief: 'strong-agree', support: 'disconfirm' });
-    const draft = (await storedDraft(page, 'draft.default'))!;
+  it('publishes, redirects to the new map, and the link opens read-only in a fresh browser', async ({
+    page,
+    context,
+    errors,
+    openSession,
+  }) => {
+    await timeFlashes(context);
+    const draft = (await layOutDraft(
+      page,
+      { title: 'Main Street bike lane', description: 'A protected lane instead of parking.' },
+      [
+        {
+          title: 'Safer cycling',
+          relevance: 'Crash figures.',
+          belief: 'agree',
+          support: 'strong-support',
+        },
+        { title: 'Fewer parking places', belief: 'strong-agree', support: 'disconfirm' },
+      ],
+    ))!;
 
     const requests: Request[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/map/create')) requests.push(request);
     });
+    await pauseClock(page);
     await page
       .getByRole('region', { name: 'Draft actions' })
       .getByRole('button', { name: 'Publish draft' })
@@ -68,11 +62,8 @@ describe('publishing a draft', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Main Street bike lane');
     expect(await flashText(page)).toBe('Redirecting to published map');
     await expectShownFor(page, 'Redirecting to published map', 2000);
-    expect((await flashLog(page)).map((entry) => entry.text)).toEqual([
-      'Publishing map...',
-      'Redirecting to published map',
-      '',
-    ]);
+    await page.clock.resume();
+    expect(await flashHistory(page)).toEqual(['Publishing map...', 'Redirecting to published map', '']);
 
     // Read-only, with the links of PRODUCT §6.
     const date = new Date().toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
@@ -91,7 +82,7 @@ describe('publishing a draft', () => {
     expect(errors).toEqual([]);
 
     // A fresh browser (no local storage) shows the same map.
-    const fresh = await openSession(browser, app);
+    const fresh = await openSession();
     await openMap(fresh.page, id);
     expect(await heading(fresh.page).textContent()).toBe('Main Street bike lane');
     expect(await fresh.page.getByText('A protected lane instead of parking.').isVisible()).toBe(true);
@@ -117,14 +108,10 @@ describe('publishing a draft', () => {
       await fresh.page.getByRole('link', { name: 'Continue editing your draft' }).getAttribute('href'),
     ).toBe(`/map/draft.${id}`);
     expect(await fresh.page.getByRole('link', { name: 'Edit a copy' }).count()).toBe(0);
-    await fresh.context.close();
-    await context.close();
   });
 
-  it('shows "Publishing map..." while the request is out', async () => {
-    const { page, context } = await openSession(browser, app);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Slow publish');
+  it('shows "Publishing map..." while the request is out', async ({ page }) => {
+    await layOutDraft(page, { title: 'Slow publish' });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/map/create', async (route: Route) => {
@@ -136,16 +123,16 @@ describe('publishing a draft', () => {
     expect(pathOf(page)).toBe('/map/draft.default');
     release();
     await expect.poll(() => pathOf(page)).toMatch(/^\/map\/slow-publish-[a-z0-9]+$/);
-    await context.close();
   });
 
-  it('on failure shows "Error publishing map" for 3 s and keeps the draft exactly as it was, ready to retry', async () => {
-    const { page, context } = await openSession(browser, app);
-    await recordFlashes(context);
-    await openMap(page, 'draft.default');
-    await editBelief(page, 'Main Street bike lane');
-    await addItem(page, { title: 'Safer cycling', support: 'support' });
-    const before = await storedDraft(page, 'draft.default');
+  it('on failure shows "Error publishing map" for 3 s and keeps the draft exactly as it was, ready to retry', async ({
+    page,
+    context,
+  }) => {
+    await timeFlashes(context);
+    const before = await layOutDraft(page, { title: 'Main Street bike lane' }, [
+      { title: 'Safer cycling', support: 'support' },
+    ]);
     await page.route('**/api/map/create', (route) =>
       route.fulfill({
         status: 503,
@@ -153,6 +140,7 @@ describe('publishing a draft', () => {
         body: '{"status":"error","message":"down"}',
       }),
     );
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Publish draft' }).click();
     await expect.poll(() => flashText(page)).toBe('Error publishing map');
     expect(pathOf(page)).toBe('/map/draft.default');
@@ -160,11 +148,8 @@ describe('publishing a draft', () => {
     expect(await reasonTitles(page)).toEqual(['Safer cycling']);
     expect(await heading(page).textContent()).toBe('Main Street bike lane');
     await expectShownFor(page, 'Error publishing map', 3000);
-    expect((await flashLog(page)).map((entry) => entry.text)).toEqual([
-      'Publishing map...',
-      'Error publishing map',
-      '',
-    ]);
+    await page.clock.resume();
+    expect(await flashHistory(page)).toEqual(['Publishing map...', 'Error publishing map', '']);
 
     // The network failing outright is the same error.
     await page.unroute('**/api/map/create');
@@ -178,6 +163,5 @@ describe('publishing a draft', () => {
     await page.getByRole('button', { name: 'Publish draft' }).click();
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(idPattern);
     expect(await storedDraft(page, 'draft.default')).toBeNull();
-    await context.close();
   });
 });

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSession, startApp, type RunningApp, type Session } from './support/harness';
-import { publishTestMap, type TestMapData } from './support/published-maps';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { MapData } from '../../src/domain/belief-map';
+import { newReason } from '../../src/domain/test-support/builders';
+import { test } from './support/fixtures';
+import { publishTestMap } from './support/published-maps';
 
-// PRODUCT §9 and the issue "Accessible, secure, fast to load", item 2: whatever a user types is
-// shown as text everywhere it appears. A map whose every text field is an HTML and script payload
-// is published, then read as a published map, as a draft, on a compare page, in the window title
-// and in the link preview of /map/{id}: nothing of it runs, nothing of it becomes an element, and
-// each field reads exactly as typed. A payload that became markup would run or, stopped by the
-// Content-Security-Policy, leave a violation: both are checked.
-
-let app: RunningApp;
-let browser: Browser;
+// PRODUCT §13 (security): whatever a user types is shown as text everywhere it appears. A map whose
+// every text field is an HTML and script payload is published, then read as a published map, as a
+// draft, on a compare page, in the window title and in the link preview of /map/{id}: nothing of it
+// runs, nothing of it becomes an element, and each field reads exactly as typed. A payload that
+// became markup would run or, stopped by the Content-Security-Policy, leave a violation: both are
+// checked.
 
 /** One payload per field, each with its own marker so a failure says which field leaked. */
 function payload(marker: string): string {
@@ -24,75 +22,60 @@ function payload(marker: string): string {
   );
 }
 
-const reasonIds = [randomUUID(), randomUUID(), randomUUID()] as const;
-const hostile: TestMapData = {
+const hostile: MapData = {
   title: payload('map-title'),
   description: payload('map-description'),
-  reasons: reasonIds.map((id, i) => ({
-    id,
-    title: payload(`reason-${i}-title`),
-    relevance: payload(`reason-${i}-relevance`),
-    belief: 'agree',
-    support: 'support',
-  })),
+  reasons: [0, 1, 2].map((i) =>
+    newReason(payload(`reason-${i}-title`), {
+      relevance: payload(`reason-${i}-relevance`),
+      belief: 'agree',
+      support: 'support',
+    }),
+  ),
 };
 /** The same reasons changed, so the compare page shows both the old and the new text of each. */
-const changed: TestMapData = {
+const changed: MapData = {
   title: payload('other-title'),
   description: payload('other-description'),
   reasons: [
-    ...reasonIds.slice(0, 2).map((id, i) => ({
-      id,
+    ...hostile.reasons.slice(0, 2).map((reason, i) => ({
+      ...reason,
       title: payload(`changed-${i}-title`),
       relevance: payload(`changed-${i}-relevance`),
       belief: 'disagree' as const,
       support: 'disconfirm' as const,
     })),
-    {
-      id: randomUUID(),
-      title: payload('added-title'),
-      relevance: payload('added-relevance'),
-      belief: null,
-      support: null,
-    },
+    newReason(payload('added-title'), { relevance: payload('added-relevance') }),
   ],
 };
 
-const texts = (data: TestMapData) => [
+const texts = (data: MapData) => [
   data.title,
   data.description!,
   ...data.reasons.flatMap((reason) => [reason.title, reason.relevance!]),
 ];
 
-let hostileId: string;
-let changedId: string;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  [{ id: hostileId }, { id: changedId }] = await Promise.all([
-    publishTestMap(app, hostile),
-    publishTestMap(app, changed),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-/** A session that records CSP violations and every request the page makes. */
-async function openWatched(): Promise<Session & { requests: string[] }> {
-  const session = await openSession(browser, app);
-  const requests: string[] = [];
-  session.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await session.context.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { __cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
-    );
+const it = test
+  .extend('maps', { scope: 'file' }, async ({ app }) => {
+    const [published, other] = await Promise.all([
+      publishTestMap(app, hostile),
+      publishTestMap(app, changed),
+    ]);
+    return { hostileId: published.id, changedId: other.id };
+  })
+  // The test's page also records CSP violations and every request it makes (the paths).
+  .extend('requests', async ({ page, context }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
+      );
+    });
+    return requests;
   });
-  return { ...session, requests };
-}
 
 /** Nothing ran, nothing was refused, nothing became an element, and no payload image was fetched. */
 async function expectInert(page: Page, errors: string[], requests: string[], where: string): Promise<void> {
@@ -128,16 +111,20 @@ async function expectShownAsText(page: Page, all: string[], where: string): Prom
 }
 
 describe('text from users is shown as text', () => {
-  it('on the published map, in its window title, and in its draft', async () => {
-    const { page, context, errors, requests } = await openWatched();
-    await page.goto(`/map/${hostileId}`);
+  it('on the published map, in its window title, and in its draft', async ({
+    maps,
+    page,
+    errors,
+    requests,
+  }) => {
+    await page.goto(`/map/${maps.hostileId}`);
     await page.getByRole('heading', { level: 1, name: hostile.title, exact: true }).waitFor();
     await expectShownAsText(page, texts(hostile), 'published map');
     expect(await page.title()).toBe(`${hostile.title} - Belief Map`);
     await expectInert(page, errors, requests, 'published map');
 
     await page.getByRole('link', { name: 'Edit a copy' }).click();
-    await page.waitForURL((url) => url.pathname === `/map/draft.${hostileId}`);
+    await page.waitForURL((url) => url.pathname === `/map/draft.${maps.hostileId}`);
     await page.getByRole('button', { name: 'Edit belief' }).waitFor();
     await expectShownAsText(page, texts(hostile), 'draft');
     expect(await page.title()).toBe(`${hostile.title} - Belief Map`);
@@ -153,29 +140,37 @@ describe('text from users is shown as text', () => {
     );
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expectInert(page, errors, requests, 'draft');
-    await context.close();
   });
 
-  it('on compare pages, published against published and draft against published', async () => {
-    const { page, context, errors, requests } = await openWatched();
-    await page.goto(`/compare/${hostileId}/${changedId}`);
+  it('on compare pages, published against published and draft against published', async ({
+    maps,
+    page,
+    errors,
+    requests,
+  }) => {
+    await page.goto(`/compare/${maps.hostileId}/${maps.changedId}`);
     await page.getByText(changed.reasons[2]!.title, { exact: true }).first().waitFor();
     // Both sides of every change: the base text and the modified text.
     await expectShownAsText(page, [...texts(hostile), ...texts(changed)], 'compare');
     expect(await page.title()).toBe('Compare maps - Belief Map');
     await expectInert(page, errors, requests, 'compare');
 
-    await page.goto(`/compare/draft.${hostileId}/${changedId}`);
+    await page.goto(`/compare/draft.${maps.hostileId}/${maps.changedId}`);
     await page.getByRole('button', { name: 'Add to draft' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
-    await page.goto(`/map/draft.${hostileId}`);
+    await page.goto(`/map/draft.${maps.hostileId}`);
     await expectShownAsText(page, [changed.reasons[2]!.title], 'draft after a merge');
     await expectInert(page, errors, requests, 'compare and merge');
-    await context.close();
   });
 
-  it('in the link preview of /map/{id}, escaped in the HTML and read back exactly', async () => {
-    const html = await (await fetch(`${app.baseUrl}/map/${hostileId}`)).text();
+  it('in the link preview of /map/{id}, escaped in the HTML and read back exactly', async ({
+    maps,
+    app,
+    page,
+    errors,
+    requests,
+  }) => {
+    const html = await (await fetch(`${app.baseUrl}/map/${maps.hostileId}`)).text();
     const generic = await (await fetch(`${app.baseUrl}/help`)).text();
     for (const marker of ['map-title', 'map-description']) {
       expect(html, marker).not.toContain(`<script>window.__xss='${marker}`);
@@ -189,8 +184,7 @@ describe('text from users is shown as text', () => {
     expect(tags(html)).toBe(tags(generic));
 
     // A browser reads the tags back as exactly the text typed.
-    const { page, context, errors, requests } = await openWatched();
-    await page.goto(`/map/${hostileId}`);
+    await page.goto(`/map/${maps.hostileId}`);
     await page.getByRole('heading', { level: 1, name: hostile.title, exact: true }).waitFor();
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await meta('meta[property="og:title"]')).toBe(`${hostile.title} - Belief Map`);
@@ -198,6 +192,5 @@ describe('text from users is shown as text', () => {
     expect(await meta('meta[property="og:description"]')).toContain('<img src=x-map-description');
     expect(await meta('meta[name="description"]')).toContain('<img src=x-map-description');
     await expectInert(page, errors, requests, 'link preview');
-    await context.close();
   });
 });

@@ -5,20 +5,16 @@ import { beliefValues, supportLabel, supportValues, type Belief } from '../ratin
 import { sortReasons } from '../sort-reasons';
 import { elmStreetReasons } from './help-example-reasons';
 import { helpExampleMaps } from './help-examples';
-import { builtInPublished, helpExampleIds } from './index';
+import { builtInPublished, helpExampleIds, type HelpExampleId } from './index';
 
 // The worked example of PRODUCT §7 as data: these tests check that the maps tell the story STORY.md
 // tells, so that the compare page shows each step as the Help page describes it.
 
 const maps = helpExampleMaps;
-const story = [
-  'help-example-initial',
-  'help-example-alice-1',
-  'help-example-bob-1',
-  'help-example-combined-reasons',
-  'help-example-alice-2',
-  'help-example-bob-2',
-] as const;
+/** The maps of the Elm Street story, in its order: every help example but the icon legend. */
+const story = helpExampleIds.filter(
+  (id): id is Exclude<HelpExampleId, 'help-example-icons'> => id !== 'help-example-icons',
+);
 
 const ids = (map: PublishedMap) => map.data.reasons.map((reason) => reason.id);
 const byId = (map: PublishedMap) => new Map(map.data.reasons.map((reason) => [reason.id, reason] as const));

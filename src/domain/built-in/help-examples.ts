@@ -1,4 +1,5 @@
 import type { PublishedMap, Reason } from '../belief-map';
+import type { Belief } from '../ratings';
 import { createIconsMap } from './help-example-icons';
 import { elmStreetBelief, elmStreetReasons as r, rate } from './help-example-reasons';
 import { builtInPublished as published, type HelpExampleId } from './ids';
@@ -76,42 +77,43 @@ const combined = elmStreetMap(
   combinedReasons.map((reason) => rate(reason, null, null)),
 );
 
-// The second maps agree on every support rating and differ only in belief, on the shops (the crux).
-const alice2 = elmStreetMap(
-  "Alice rates the combined reasons. Bob's map showed her two costs she had not weighed: delivery vans " +
-    'and parking for people who cannot walk far both count against the lane, and she accepts both are ' +
-    "real. She now also rates the shops' trade as a strong reason against, if the shops really would lose " +
-    'it. She does not believe they would, so she is still for the lane.',
-  [
+/**
+ * A second map, after the combined reasons: Alice and Bob now agree on every support rating and
+ * on every belief but two, whether shoppers walk or cycle and the crux, whether the shops would
+ * lose trade. The reasons are in saved-draft order for either person's beliefs on those two.
+ */
+function secondMap(
+  description: string,
+  beliefs: { shoppersWalkOrCycle: Belief; shopsLoseTrade: Belief },
+): PublishedMap {
+  return elmStreetMap(description, [
     rate(r.saferCycling, 'strong-agree', 'strong-support'),
     rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
     rate(r.parkingRarelyFull, 'strong-agree', 'support'),
     rate(r.childrenCycleToSchool, 'agree', 'support'),
-    rate(r.shoppersWalkOrCycle, 'agree', 'support'),
+    rate(r.shoppersWalkOrCycle, beliefs.shoppersWalkOrCycle, 'support'),
     rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
-    rate(r.shopsLoseTrade, 'disagree', 'strong-disconfirm'),
+    rate(r.shopsLoseTrade, beliefs.shopsLoseTrade, 'strong-disconfirm'),
     rate(r.deliveryVans, 'agree', 'disconfirm'),
     rate(r.fewCyclistsToday, 'strong-agree', 'neutral'),
-  ],
+  ]);
+}
+
+const alice2 = secondMap(
+  "Alice rates the combined reasons. Bob's map showed her two costs she had not weighed: delivery vans " +
+    'and parking for people who cannot walk far both count against the lane, and she accepts both are ' +
+    "real. She now also rates the shops' trade as a strong reason against, if the shops really would lose " +
+    'it. She does not believe they would, so she is still for the lane.',
+  { shoppersWalkOrCycle: 'agree', shopsLoseTrade: 'disagree' },
 );
 
-const bob2 = elmStreetMap(
+const bob2 = secondMap(
   "Bob rates the combined reasons. Alice's injury figures persuaded him that the lane would make the " +
     "street safer, and the school's numbers that today's bike count says little about how many would ride " +
     "once the lane is built. He accepts the council's parking count. He still believes the shops would " +
     'lose trade, and doubts that one Saturday in May shows how people shop the rest of the year, so he is ' +
     'still against the lane.',
-  [
-    rate(r.saferCycling, 'strong-agree', 'strong-support'),
-    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
-    rate(r.parkingRarelyFull, 'strong-agree', 'support'),
-    rate(r.childrenCycleToSchool, 'agree', 'support'),
-    rate(r.shoppersWalkOrCycle, 'neutral', 'support'),
-    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
-    rate(r.shopsLoseTrade, 'agree', 'strong-disconfirm'),
-    rate(r.deliveryVans, 'agree', 'disconfirm'),
-    rate(r.fewCyclistsToday, 'strong-agree', 'neutral'),
-  ],
+  { shoppersWalkOrCycle: 'neutral', shopsLoseTrade: 'agree' },
 );
 
 export const helpExampleMaps: Record<HelpExampleId, PublishedMap> = {

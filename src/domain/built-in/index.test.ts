@@ -9,16 +9,12 @@ import {
   helpExampleIds,
   isBuiltInMapId,
 } from './index';
+import story from './STORY.md?raw';
 
-// PRODUCT §4 lists the help ids; they are spelled out here so that a renamed or missing one fails.
-const expectedHelpIds = [
-  'help-example-icons',
-  'help-example-initial',
-  'help-example-alice-1',
-  'help-example-bob-1',
-  'help-example-combined-reasons',
-  'help-example-alice-2',
-  'help-example-bob-2',
+// The help ids are addresses people link to, so a rename must not slip through: they must be the
+// maps STORY.md walks through (its `/map/help-example-…` links), in the order it tells them.
+const helpIdsOfTheStory = [
+  ...new Set([...story.matchAll(/\/map\/(help-example-[a-z0-9-]+)/g)].map((m) => m[1])),
 ];
 
 describe('built-in maps', () => {
@@ -31,19 +27,20 @@ describe('built-in maps', () => {
     expect(getBuiltInMap('default')).toBe(defaultMap);
   });
 
-  it.each(expectedHelpIds)('[B2] the help example %s exists', (id) => {
+  it.each(helpExampleIds)('[B2] the help example %s exists', (id) => {
     expect(isBuiltInMapId(id)).toBe(true);
     const map = getBuiltInMap(id);
     expect(map).not.toBeNull();
     expect(map?.data.title.trim()).not.toBe('');
   });
 
-  it('[B2] the built-in ids are default and exactly the seven help ids, in PRODUCT §4 order', () => {
-    expect([...helpExampleIds]).toEqual(expectedHelpIds);
-    expect([...builtInMapIds]).toEqual(['default', ...expectedHelpIds]);
+  it('[B2] the built-in ids are default and exactly the seven help ids of the story, in its order', () => {
+    expect(helpIdsOfTheStory).toHaveLength(7);
+    expect([...helpExampleIds]).toEqual(helpIdsOfTheStory);
+    expect([...builtInMapIds]).toEqual(['default', ...helpIdsOfTheStory]);
   });
 
-  it.each(['default', ...expectedHelpIds])('[B2] %s passes publishedMapSchema and parses to itself', (id) => {
+  it.each(['default', ...helpExampleIds])('[B2] %s passes publishedMapSchema and parses to itself', (id) => {
     const map = getBuiltInMap(id);
     const result = validate(publishedMapSchema, map);
     // On failure, show the schema's message rather than a bare `false`.
@@ -51,7 +48,7 @@ describe('built-in maps', () => {
     if (result.ok) expect(result.value).toEqual(map);
   });
 
-  it.each(['default', ...expectedHelpIds])('[B2] %s is a well-formed map id with a draft id', (id) => {
+  it.each(['default', ...helpExampleIds])('[B2] %s is a well-formed map id with a draft id', (id) => {
     expect(isMapId(id)).toBe(true);
     expect(parseMapId(id)).toEqual({
       ok: true,

@@ -1,7 +1,15 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 
-// axe-core in the browser tests (PRODUCT §9: no violation on any screen, in both colour modes).
+// axe-core in the browser tests (PRODUCT §13: no violation on any screen, in both colour modes).
+
+/** The looks every screen must pass axe-core in: each colour mode, on a desktop and a phone. */
+export const colourModesAndWidths = [
+  ['light', 1280],
+  ['light', 360],
+  ['dark', 1280],
+  ['dark', 360],
+] as const;
 
 const axePath = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
 

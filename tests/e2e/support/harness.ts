@@ -1,19 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.mjs';
 import { buildApp } from '../../../src/server/app';
 import { parseConfig } from '../../../src/server/config';
 import { openSqliteStore } from '../../../src/server/store/sqlite-store';
 
 // Browser tests run the real server (buildApp over a temporary SQLite file, serving the built
 // client from dist/client) on a free port, and drive Debian's Chromium through playwright-core.
+// Tests do not call these directly: the fixtures of fixtures.ts do, and close what they start.
 
 const clientDir = resolve(import.meta.dirname, '../../../dist/client');
 
@@ -44,44 +40,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
-/** Flags Chromium needs here: root user, no GPU, and no reaching out to the closed network. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
+/** Headless Chromium with the flags of scripts/chromium.mjs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-    headless: true,
-  });
-}
-
-export interface Session {
-  context: BrowserContext;
-  page: Page;
-  /** Console errors and uncaught page errors seen so far. */
-  errors: string[];
-}
-
-/** A fresh browser context (its own local storage) and page, recording console errors. */
-export async function openSession(
-  browser: Browser,
-  app: RunningApp,
-  options: BrowserContextOptions = {},
-): Promise<Session> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs], headless: true });
 }

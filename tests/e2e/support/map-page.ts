@@ -1,25 +1,22 @@
-import { resolve } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Draft } from '../../../src/domain/belief-map';
 import type { Belief, Support } from '../../../src/domain/ratings';
 
-// Steps on the map page, by role and accessible name as PRODUCT §6 names them.
+// Steps on the app's pages, the map page above all, by role and accessible name as PRODUCT §6
+// names them, and the drafts they keep in local storage.
 
-export interface StoredDraft {
-  version: string;
-  published: string | null;
-  updatedAt: string;
-  data: {
-    title: string;
-    description: string | null;
-    reasons: {
-      id: string;
-      title: string;
-      relevance: string | null;
-      belief: Belief | null;
-      support: Support | null;
-    }[];
-  };
+/** A draft as local storage holds it (PRODUCT §7), parsed. */
+export type StoredDraft = Draft;
+
+/** The page's level-1 heading named exactly `name`. */
+export function h1(page: Page, name: string): Locator {
+  return page.getByRole('heading', { level: 1, name, exact: true });
+}
+
+/** Goes to `path` and waits until the page shows its level-1 heading `name`. */
+export async function openPage(page: Page, path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await h1(page, name).waitFor();
 }
 
 /** Opens /map/{id} and waits until the map (or its error page) is shown. */
@@ -30,7 +27,7 @@ export async function openMap(page: Page, id: string): Promise<void> {
 
 export const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 
-/** The raw value under `map.` + draft id in local storage (PRODUCT §3). */
+/** The raw value under `map.` + draft id in local storage (PRODUCT §7). */
 export function rawStoredDraft(page: Page, draftId: string): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), `map.${draftId}`);
 }
@@ -38,6 +35,39 @@ export function rawStoredDraft(page: Page, draftId: string): Promise<string | nu
 export async function storedDraft(page: Page, draftId: string): Promise<StoredDraft | null> {
   const raw = await rawStoredDraft(page, draftId);
   return raw === null ? null : (JSON.parse(raw) as StoredDraft);
+}
+
+/**
+ * Puts `value` (a draft, or any text) under `map.` + draft id in local storage, as earlier editing
+ * in this browser would have; the page must be on the app's origin already.
+ */
+export async function putStoredDraft(
+  page: Page,
+  draftId: string,
+  value: StoredDraft | string,
+): Promise<void> {
+  const raw = typeof value === 'string' ? value : JSON.stringify(value);
+  await page.evaluate(([key, text]) => localStorage.setItem(key!, text!), [`map.${draftId}`, raw]);
+}
+
+/**
+ * Makes local storage refuse every draft in `context` (from its next navigation on) as a full
+ * one does, with a QuotaExceededError, until `makeRoomInStorage` runs in the page.
+ */
+export async function fillStorage(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key.startsWith('map.') && (window as unknown as { storageFull?: boolean }).storageFull !== false) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return setItem.call(this, key, value);
+    };
+  });
+}
+
+export async function makeRoomInStorage(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { storageFull: boolean }).storageFull = false));
 }
 
 export function heading(page: Page): Locator {
@@ -49,70 +79,8 @@ export function reasonTitles(page: Page): Promise<string[]> {
   return page.locator('main li h3').allTextContents();
 }
 
-export function flashBar(page: Page): Locator {
-  return page.getByRole('status');
-}
-
-/** The flash bar's message without its Undo button. */
-export async function flashText(page: Page): Promise<string> {
-  return (
-    await flashBar(page).evaluate((el) => {
-      const clone = el.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('button').forEach((b) => b.remove());
-      return clone.textContent ?? '';
-    })
-  ).trim();
-}
-
 export function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
-}
-
-export interface FlashEntry {
-  text: string;
-  /** performance.now() when the text appeared */
-  at: number;
-}
-
-/**
- * Records every message the flash bar shows, with the time it appeared, in every page of
- * `context` from its next navigation on; read it with `flashLog`.
- */
-export async function recordFlashes(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const log: { text: string; at: number }[] = [];
-    (window as unknown as { flashLog: typeof log }).flashLog = log;
-    const read = () => {
-      const bar = document.querySelector('[role="status"]');
-      if (!bar) return;
-      const clone = bar.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('button').forEach((b) => b.remove());
-      const text = (clone.textContent ?? '').trim();
-      if (log.at(-1)?.text !== text && !(log.length === 0 && text === ''))
-        log.push({ text, at: performance.now() });
-    };
-    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-export function flashLog(page: Page): Promise<FlashEntry[]> {
-  return page.evaluate(() => (window as unknown as { flashLog: FlashEntry[] }).flashLog);
-}
-
-/** How long `text` stayed in the bar, in ms, once it has been replaced or cleared. */
-export async function shownFor(page: Page, text: string): Promise<number | null> {
-  const log = await flashLog(page);
-  const index = log.findIndex((entry) => entry.text === text);
-  const next = log[index + 1];
-  return index >= 0 && next ? next.at - log[index]!.at : null;
-}
-
-/** Waits for `text` to leave the bar and checks it stayed about `ms` (timers are not exact). */
-export async function expectShownFor(page: Page, text: string, ms: number): Promise<void> {
-  await expect.poll(() => shownFor(page, text), { timeout: ms + 5000, interval: 100 }).not.toBeNull();
-  const shown = (await shownFor(page, text))!;
-  expect(shown, `"${text}" was shown for ${Math.round(shown)} ms`).toBeGreaterThanOrEqual(ms - 150);
-  expect(shown, `"${text}" was shown for ${Math.round(shown)} ms`).toBeLessThan(ms + 1000);
 }
 
 export interface ReasonInput {
@@ -144,24 +112,19 @@ export async function editBelief(page: Page, title: string, description?: string
   await form.waitFor({ state: 'detached' });
 }
 
-const axePath = resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core with its default rules and returns its violations, one readable line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-  );
+/**
+ * Opens the default draft and lays it out as a person would: the belief through "Edit belief",
+ * then each reason, in turn, through "Add item". Answers the draft as local storage then holds it.
+ */
+export async function layOutDraft(
+  page: Page,
+  belief: { title: string; description?: string },
+  reasons: ReasonInput[] = [],
+): Promise<StoredDraft | null> {
+  await openMap(page, 'draft.default');
+  await editBelief(page, belief.title, belief.description);
+  for (const reason of reasons) await addItem(page, reason);
+  return storedDraft(page, 'draft.default');
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would; fails after `max`. */

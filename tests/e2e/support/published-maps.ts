@@ -1,36 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { Belief, Support } from '../../../src/domain/ratings';
+import type { MapData } from '../../../src/domain/belief-map';
+import { test } from './fixtures';
 import type { RunningApp } from './harness';
 
-// Maps for browser tests, published through the real API as a user's browser would.
+// Maps for browser tests, published through the real API as a user's browser would. Build their
+// reasons with src/domain/test-support/builders.ts.
 
-export interface TestReason {
+export interface PublishedTestMap {
   id: string;
-  title: string;
-  relevance: string | null;
-  belief: Belief | null;
-  support: Support | null;
-}
-
-export interface TestMapData {
-  title: string;
-  description: string | null;
-  reasons: TestReason[];
-}
-
-/** A reason with a fresh UUID; unrated and without relevance unless given. */
-export function testReason(
-  title: string,
-  fields: Partial<Omit<TestReason, 'id' | 'title'>> = {},
-): TestReason {
-  return { id: randomUUID(), title, relevance: null, belief: null, support: null, ...fields };
+  /** When the server says it was published (ISO), as a draft of it records. */
+  published: string;
 }
 
 /** Publishes `data` with POST /api/map/create and answers the new id and its publication time. */
-export async function publishTestMap(
-  app: RunningApp,
-  data: TestMapData,
-): Promise<{ id: string; published: string }> {
+export async function publishTestMap(app: RunningApp, data: MapData): Promise<PublishedTestMap> {
   const created = await fetch(`${app.baseUrl}/api/map/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -42,4 +24,9 @@ export async function publishTestMap(
   const id = body.data.mapId;
   const answer = (await (await fetch(`${app.baseUrl}/api/map/${id}`)).json()) as { published: string };
   return { id, published: answer.published };
+}
+
+/** The browser tests' `test` with one more file fixture, `mapId`: `data`, published for the file. */
+export function testWithPublishedMap(data: MapData) {
+  return test.extend('mapId', { scope: 'file' }, async ({ app }) => (await publishTestMap(app, data)).id);
 }
