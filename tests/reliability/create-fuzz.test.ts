@@ -92,12 +92,19 @@ const text = (max: number) =>
     )
     .map((value) => value.slice(0, max));
 
+/**
+ * Rule V2, restated here rather than asked of the app: a title made only of whitespace, control
+ * (Cc) or format (Cf) characters or the blank letters shows nothing, and is refused as empty.
+ */
+const invisible = /^[\s\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+const invisibleTitles = ['\u200b', '\u0000', ' \u2800 ', '\u3164\ufeff', '\u2060\u200e', '\u{e0041}'];
+
 /** A title as sent (maybe padded) and as stored (trimmed; 1..max characters after trimming). */
 const titleArb = (max: number) =>
   fc
     .tuple(padding, text(max), padding)
     .map(([before, core, after]) => ({ core: core.trim(), before, after }))
-    .filter(({ core }) => core.length > 0)
+    .filter(({ core }) => core.length > 0 && !invisible.test(core))
     .map(({ core, before, after }) => ({ sent: before + core + after, stored: core }));
 
 /** A description or relevance: null, blank (stored as null) or text kept exactly as typed. */
@@ -205,6 +212,7 @@ const mutations: Record<string, Mutation> = {
   'data not an object': (body, _d, _r, pick) => (body.data = pick([null, [], 'map', 5, true])),
   'title missing': (_b, data) => delete data.title,
   'title blank': (_b, data, _r, pick) => (data.title = pick(['', ' ', '\t\n', '\u00a0\u3000'])),
+  'title invisible': (_b, data, _r, pick) => (data.title = pick(invisibleTitles)),
   'title one too long': (_b, data, _r, pick) => (data.title = pick([' ', '']) + 'é'.repeat(limits.title + 1)),
   'title not text': (_b, data, _r, pick) => (data.title = pick([5, null, [], {}, true])),
   'description missing': (_b, data) => delete data.description,
@@ -230,6 +238,7 @@ const mutations: Record<string, Mutation> = {
   },
   'reason title missing': (_b, _d, reason) => delete reason().title,
   'reason title blank': (_b, _d, reason, pick) => (reason().title = pick(['', '  ', '\n'])),
+  'reason title invisible': (_b, _d, reason, pick) => (reason().title = pick(invisibleTitles)),
   'reason title one too long': (_b, _d, reason) => (reason().title = 'r'.repeat(limits.reasonTitle + 1)),
   'relevance missing': (_b, _d, reason) => delete reason().relevance,
   'relevance not text': (_b, _d, reason, pick) => (reason().relevance = pick([1, [], {}, false])),
