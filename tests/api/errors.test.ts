@@ -66,7 +66,7 @@ describe('a failure inside the server', () => {
   it('answers a failing publish with 500 "Internal server error" and hides the cause', async () => {
     const failable = await startFailable();
     server = failable.server;
-    failable.store.fail(new Error(secret), ['create']);
+    failable.store.fail(new Error(secret), ['publish']);
     const response = await publish(server.app, mapRequest());
     expectError(response, 500, 'Internal server error');
     expect(response.body).not.toMatch(/SQLITE|secret|hunter2/);

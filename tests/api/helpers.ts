@@ -222,9 +222,9 @@ export function failingStore(inner: MapStore): FailingStore {
       guard('get');
       return inner.get(id, now);
     },
-    async create(map, newId) {
-      guard('create');
-      return inner.create(map, newId);
+    async publish(map, newId) {
+      guard('publish');
+      return inner.publish(map, newId);
     },
     async deleteExpired(now) {
       guard('deleteExpired');
@@ -235,7 +235,7 @@ export function failingStore(inner: MapStore): FailingStore {
       return inner.ping();
     },
     close: () => inner.close(),
-    fail(error, methods = ['get', 'create', 'deleteExpired', 'ping']) {
+    fail(error, methods = ['get', 'publish', 'deleteExpired', 'ping']) {
       failure = error;
       failing = new Set(methods);
     },

@@ -136,8 +136,8 @@ describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
       // Two values in one text, then a good map in the same batch: the good one must not end up
       // stored under the first id with the wrong data.
       const results = await Promise.allSettled([
-        store.create(newMap('{"a":1},{"b":2}'), newId),
-        store.create(newMap('{"c":3}'), newId),
+        store.publish(newMap('{"a":1},{"b":2}'), newId),
+        store.publish(newMap('{"c":3}'), newId),
       ]);
       expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
       expect(await store.get('shift-test-0', new Date())).toBeNull();

@@ -16,7 +16,7 @@ function countingStore(maps: StoredMap[]) {
       const map = maps.find((m) => m.id === id);
       return map && map.expiresAt > now.getTime() ? map : null;
     },
-    create: () => Promise.reject(new Error('not here')),
+    publish: () => Promise.reject(new Error('not here')),
     deleteExpired: async () => 0,
     ping: async () => {},
     close: async () => {},

@@ -20,7 +20,7 @@ it('moves published maps from the log into the database file while the store is 
   // About 3 MB of maps, under the main connection's own checkpoint threshold (256 MiB).
   const ids = await Promise.all(
     Array.from({ length: 600 }, () =>
-      store.create(
+      store.publish(
         { published: new Date(now).toISOString(), expiresAt: now + 1_000, dataJson },
         () => `map-${n++}-k3j9x2m7qa1b`,
       ),

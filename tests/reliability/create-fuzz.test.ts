@@ -51,8 +51,8 @@ beforeAll(async () => {
   // Counts what reaches the database: a rejected body must never get this far.
   const store: MapStore = {
     ...sqlite,
-    create: async (map, newId) => {
-      const id = await sqlite.create(map, newId);
+    publish: async (map, newId) => {
+      const id = await sqlite.publish(map, newId);
       stored++;
       return id;
     },

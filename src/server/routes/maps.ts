@@ -67,7 +67,7 @@ export async function mapRoutes(
       if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
       const published = now();
       // The server sets `published` itself; the client's value is ignored (PRODUCT §5).
-      const id = await store.create(
+      const id = await store.publish(
         {
           published: published.toISOString(),
           expiresAt: published.getTime() + mapLifetimeMs,

@@ -29,7 +29,7 @@ export interface MapStore {
    * Stores `map` under the first id from `newId()` that is free, retrying on a collision, and
    * resolves to that id. Resolves only once the map is durably committed.
    */
-  create(map: NewMap, newId: () => string): Promise<string>;
+  publish(map: NewMap, newId: () => string): Promise<string>;
   /** Deletes every map expired at `now`; resolves to how many were deleted. */
   deleteExpired(now: Date): Promise<number>;
   /** Resolves when the database answers; rejects with StoreUnavailableError when it does not. */

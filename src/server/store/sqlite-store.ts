@@ -67,7 +67,7 @@ export function openSqliteStore(path: string): MapStore {
         ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data }
         : null;
     },
-    create: (map: NewMap, newId: () => string) => commits.create(map, newId),
+    publish: (map: NewMap, newId: () => string) => commits.publish(map, newId),
     async deleteExpired(now: Date): Promise<number> {
       return deleteExpiredMaps.run(now.getTime()).changes;
     },
