@@ -65,17 +65,15 @@ export async function mapRoutes(
       if (request.body === undefined) return reply.code(400).send(errorBody(emptyBodyMessage));
       const parsed = createMapRequest.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
-      const published = now();
-      // The server sets `published` itself; the client's value is ignored (PRODUCT §5).
+      const at = now();
+      // The server sets `published` itself; the client's value is ignored (PRODUCT §5). The answer
+      // carries it, so the client can show the map it sent without reading it back.
+      const published = at.toISOString();
       const id = await store.publish(
-        {
-          published: published.toISOString(),
-          expiresAt: published.getTime() + mapLifetimeMs,
-          dataJson: JSON.stringify(parsed.data.data),
-        },
+        { published, expiresAt: at.getTime() + mapLifetimeMs, dataJson: JSON.stringify(parsed.data.data) },
         () => newMapId(parsed.data.data.title),
       );
-      return reply.code(200).send({ status: 'ok', data: { mapId: id } });
+      return reply.code(200).send({ status: 'ok', data: { mapId: id, published } });
     },
   );
 }
