@@ -9,6 +9,7 @@ import { healthRoutes } from './routes/health';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
+import { fastifyTrustProxy } from './trust-proxy';
 import type { MapStore } from './store/map-store';
 import { createRedisClient } from './store/redis';
 
@@ -32,7 +33,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { options: loggerOptions, instanceLogger } = logging(config.logLevel, deps.logger, deps.logStream);
   const app = Fastify({
     ...loggerOptions,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // The router's default (100) answers longer ids with its own 414 in another shape; let every id
     // reach the route, which answers any malformed one with PRODUCT §5's 400. No route uses a regex.

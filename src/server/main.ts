@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const clientDir = join(root, 'dist/client');
   const parsed = parseConfig(process.env, existsSync(join(clientDir, 'index.html')) ? clientDir : null);
   if (!parsed.ok) return fail(`Invalid configuration: ${parsed.error}`);
-  const { config } = parsed;
+  const config = parsed.value;
 
   // The app's logger exists only once the store is open; until then idle errors go unreported
   // (the pool drops the broken connection either way).

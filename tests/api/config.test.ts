@@ -14,14 +14,14 @@ function parseError(env: Record<string, string>): string {
 function parseOk(env: Record<string, string>) {
   const result = parseConfig(env, null);
   if (!result.ok) throw new Error(result.error);
-  return result.config;
+  return result.value;
 }
 
 describe('defaults (PRODUCT §2, §3)', () => {
   it('serves on port 3000 of every address with SQLite under ./data and the documented limits', () => {
     expect(parseConfig({}, null)).toEqual({
       ok: true,
-      config: {
+      value: {
         port: 3000,
         host: '0.0.0.0',
         database: { kind: 'sqlite', path: './data/belief-map.sqlite' },
@@ -61,7 +61,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
   it('passes the client folder through', () => {
     expect(parseOk({}).clientDir).toBeNull();
     expect(parseConfig({}, '/srv/app/dist/client')).toMatchObject({
-      config: { clientDir: '/srv/app/dist/client' },
+      value: { clientDir: '/srv/app/dist/client' },
     });
   });
 });
@@ -74,7 +74,7 @@ describe('values that are read', () => {
       LOG_LEVEL: 'warn',
       CREATE_RATE_LIMIT: '5',
       REDIS_URL: 'redis://cache:6379',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       MAX_TITLE_LENGTH: '10',
       MAX_DESCRIPTION_LENGTH: '11',
       MAX_REASON_TITLE_LENGTH: '12',
@@ -93,7 +93,7 @@ describe('values that are read', () => {
       logLevel: 'warn',
       createRateLimit: 5,
       redisUrl: 'redis://cache:6379',
-      trustProxy: true,
+      trustProxy: 2,
       limits: {
         titleLength: 10,
         descriptionLength: 11,
@@ -117,6 +117,20 @@ describe('values that are read', () => {
 
   it('accepts CREATE_RATE_LIMIT=0, which turns the limit off', () => {
     expect(parseOk({ CREATE_RATE_LIMIT: '0' }).createRateLimit).toBe(0);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['false', false],
+    ['1', 1],
+    ['10', 10],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7', ['10.0.0.0/8', '192.168.1.7']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads %j', (value, expected) => {
+    expect(parseOk({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 });
 
@@ -170,8 +184,28 @@ describe('bad values stop start-up with one line naming them', () => {
     );
   });
 
-  it.each(['yes', '1', 'TRUE'])('TRUST_PROXY=%j', (value) => {
-    expect(parseError({ TRUST_PROXY: value })).toBe(`TRUST_PROXY="${value}" must be true or false`);
+  it('TRUST_PROXY=true, which would let any client pick its own address, pointing to the hop count', () => {
+    expect(parseError({ TRUST_PROXY: 'true' })).toBe(
+      'TRUST_PROXY="true" would trust every hop, so any client could pick its own address: give the number of proxies in front (TRUST_PROXY=1 for one load balancer) or their addresses',
+    );
+  });
+
+  it.each([
+    'yes',
+    'TRUE',
+    '0',
+    '11',
+    '-1',
+    '1.5',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.1,',
+    'lb.internal',
+  ])('TRUST_PROXY=%j', (value) => {
+    expect(parseError({ TRUST_PROXY: value })).toBe(
+      `TRUST_PROXY="${value}" must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses or CIDR ranges`,
+    );
   });
 
   it('REDIS_URL that is not a redis URL', () => {

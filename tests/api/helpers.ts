@@ -41,7 +41,7 @@ export function testConfig(dbPath: string, env: Record<string, string> = {}): Co
     null,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.config;
+  return parsed.value;
 }
 
 /** A clock the tests set and move; `now` is what the app reads. */

@@ -31,7 +31,7 @@ describe.skipIf(!postgresUrl)('two instances over one PostgreSQL database', () =
     // Each instance has its own pool, as a separate process would; both migrate at start-up and
     // the migration lock lets only one of them do the work.
     const store = await openPostgresStore(postgresUrl!, { schema });
-    const app = await buildApp(parsed.config, { store, logger: false });
+    const app = await buildApp(parsed.value, { store, logger: false });
     apps.push(app);
     return app.listen({ port: 0, host: '127.0.0.1' });
   }

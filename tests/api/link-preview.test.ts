@@ -36,7 +36,7 @@ beforeAll(async () => {
     clientDir,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  app = await buildApp(parsed.config, { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false });
+  app = await buildApp(parsed.value, { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false });
 });
 
 afterAll(async () => {

@@ -27,7 +27,7 @@ function testConfig(databaseUrl: string): Config {
     null,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.config;
+  return parsed.value;
 }
 
 const apps: FastifyInstance[] = [];

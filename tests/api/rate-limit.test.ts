@@ -63,16 +63,48 @@ describe('CREATE_RATE_LIMIT=3', () => {
     }
   });
 
-  it('behind a trusted proxy, limits each forwarded client address', async () => {
-    server = await startServer({ env: { CREATE_RATE_LIMIT: '3', TRUST_PROXY: 'true' } });
-    const via = (client: string) => ({
-      remoteAddress: '10.0.0.1',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-    });
+});
+
+/** A publish through a load balancer at 10.0.0.1 that appended `client` to what the client sent. */
+const via = (forwardedFor: string, balancer = '10.0.0.1') => ({
+  remoteAddress: balancer,
+  headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+});
+
+describe.each([
+  ['a hop count', '1'],
+  ['the balancer’s address', '10.0.0.1'],
+  ['the balancer’s range', '10.0.0.0/24'],
+])('behind one load balancer named by %s (TRUST_PROXY=%s)', (_how, trust) => {
+  it('limits each client address the balancer forwards', async () => {
+    server = await startServer({ env: { CREATE_RATE_LIMIT: '3', TRUST_PROXY: trust } });
     for (let i = 0; i < 3; i++)
       expect((await publish(server.app, mapRequest(), via('203.0.113.7'))).statusCode).toBe(200);
     expect((await publish(server.app, mapRequest(), via('203.0.113.7'))).statusCode).toBe(429);
     expect((await publish(server.app, mapRequest(), via('198.51.100.20'))).statusCode).toBe(200);
+  });
+
+  it('cannot be escaped by a client writing its own X-Forwarded-For before the balancer’s entry', async () => {
+    server = await startServer({ env: { CREATE_RATE_LIMIT: '5', TRUST_PROXY: trust } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // The client at 203.0.113.8 wrote "X-Forwarded-For: 198.51.100.i"; the balancer appended
+      // the address it really connected from.
+      const response = await publish(server.app, mapRequest(), via(`198.51.100.${i}, 203.0.113.8`));
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    expect(countStoredMaps(server.dbPath)).toBe(5);
+  });
+});
+
+describe('TRUST_PROXY with the balancer’s address', () => {
+  it('ignores X-Forwarded-For from anyone else, who is limited by their own address', async () => {
+    server = await startServer({ env: { CREATE_RATE_LIMIT: '3', TRUST_PROXY: '10.0.0.1' } });
+    for (let i = 0; i < 4; i++) {
+      const direct = await publish(server.app, mapRequest(), via(`198.51.100.${i}`, '203.0.113.9'));
+      expect(direct.statusCode).toBe(i < 3 ? 200 : 429);
+    }
   });
 });
 

@@ -43,7 +43,7 @@ async function instance(env: Record<string, string>): Promise<FastifyInstance> {
     null,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  const app = await buildApp(parsed.config, { store: openSqliteStore(dbPath), logger: false });
+  const app = await buildApp(parsed.value, { store: openSqliteStore(dbPath), logger: false });
   apps.push(app);
   return app;
 }

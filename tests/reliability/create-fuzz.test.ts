@@ -57,7 +57,7 @@ beforeAll(async () => {
       return id;
     },
   };
-  app = await buildApp(parsed.config, { store, logger: false });
+  app = await buildApp(parsed.value, { store, logger: false });
 });
 
 afterAll(async () => {

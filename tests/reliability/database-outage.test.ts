@@ -178,7 +178,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
       schema: schema.schema,
       onIdleError: (error) => idleErrors.push(error),
     });
-    const app: FastifyInstance = await buildApp(parsed.config, { store, logger: false });
+    const app: FastifyInstance = await buildApp(parsed.value, { store, logger: false });
     cleanups.push(() => app.close());
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const ids = await publishSome(base, 5);
@@ -217,7 +217,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
       statementTimeoutMs: 500,
       onIdleError: () => {},
     });
-    const app = await buildApp(parsed.config, { store, logger: false });
+    const app = await buildApp(parsed.value, { store, logger: false });
     cleanups.push(() => app.close());
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const [id] = await publishSome(base, 1);

@@ -38,7 +38,7 @@ beforeAll(async () => {
     null,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  app = await buildApp(parsed.config, { store: openSqliteStore(dbPath), logger: false });
+  app = await buildApp(parsed.value, { store: openSqliteStore(dbPath), logger: false });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(base).port);
 });
