@@ -3,7 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Imports flow one way (STYLE.md): domain imports neither client nor server, and the two never
-// import each other; only server/store touches a database driver.
+// import each other; only server/store touches a database driver, and only server/rate-limit
+// touches Redis.
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**'] },
   js.configs.recommended,
@@ -55,9 +56,15 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    ignores: ['src/server/store/**'],
+    ignores: ['src/server/store/**', 'src/server/rate-limit/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg', 'ioredis'] }],
+    },
+  },
+  {
+    files: ['src/server/rate-limit/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg'] }],
     },
   },
 );

@@ -11,7 +11,7 @@ import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
 import { fastifyTrustProxy } from './trust-proxy';
 import type { MapStore } from './store/map-store';
-import { createRedisClient } from './store/redis';
+import { createRedisClient } from './rate-limit/redis';
 
 export interface AppDeps {
   store: MapStore;
