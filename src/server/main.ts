@@ -25,9 +25,14 @@ async function main(): Promise<void> {
   let log: FastifyBaseLogger | null = null;
   const onIdleError = (error: Error) =>
     log?.warn({ err: error }, 'database: an idle connection failed; the next request opens a new one');
+  const onBackgroundError = (error: Error) => log?.error({ err: error }, 'database: background work failed');
   let store;
   try {
-    store = await openStore(config.database, { onIdleError, poolSize: config.databasePoolSize });
+    store = await openStore(config.database, {
+      onIdleError,
+      onBackgroundError,
+      poolSize: config.databasePoolSize,
+    });
   } catch (error) {
     const where = config.database.kind === 'sqlite' ? config.database.path : 'DATABASE_URL';
     return fail(`Cannot open the database at ${where}: ${(error as Error).message}`);

@@ -13,12 +13,27 @@ interface Row {
   data: string;
 }
 
+export interface SqliteStoreOptions {
+  /**
+   * Who copies the write-ahead log into the database file: a thread of this store's own, started
+   * with the first publish ('thread', the default), or another process on the same file, such
+   * as the primary of `npm start` ('elsewhere').
+   */
+  checkpoints?: 'thread' | 'elsewhere';
+  /** Told about failures of the checkpointer thread, for the log. */
+  onCheckpointError?: (error: Error) => void;
+}
+
+/** Past this many pages of log (256 MiB) a connection checkpoints by itself, on its commit. */
+const safetyNetPages = 65_536;
+
 /**
  * Opens (creating its folder and running migrations) the SQLite database at `path`. WAL lets
- * reads go on during a write; synchronous=NORMAL keeps every commit across a process crash
- * (only a power loss can drop the last commits), which is what a kill -9 test checks.
+ * reads go on during a write, from any number of processes; synchronous=NORMAL keeps every commit
+ * across a process crash (only a power loss can drop the last commits), which is what a kill -9
+ * test checks.
  */
-export function openSqliteStore(path: string): MapStore {
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): MapStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -27,6 +42,8 @@ export function openSqliteStore(path: string): MapStore {
   // When the log starts over, its file is cut back to this size rather than kept at its largest.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   migrate(db);
+  const ownCheckpointer = options.checkpoints !== 'elsewhere' && path !== ':memory:';
+  if (!ownCheckpointer) db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
 
   const selectMap = db.prepare<[string, number], Row>(
     'SELECT id, published, expires_at, data FROM maps WHERE id = ? AND expires_at > ?',
@@ -38,10 +55,11 @@ export function openSqliteStore(path: string): MapStore {
 
   // Publishes are grouped (group-commit.ts): those of one turn of the event loop are inserted
   // in one transaction, committed once. Checkpoints move to a thread of their own once
-  // publishing starts (sqlite-checkpointer.ts), which keeps the log under about 64 MiB; the main
-  // connection then checkpoints by itself only if the log passes 256 MiB, which happens only if
-  // that thread has stopped. (Moving the inserts to a writer thread as well was tried: on two
-  // cores, shared with the load generator, it was slower and its p99 twice as long.)
+  // publishing starts (sqlite-checkpointer.ts), or are another process's job, which keeps the log
+  // under about 64 MiB; this connection then checkpoints by itself only if the log passes
+  // 256 MiB, which happens only if that thread has stopped. (Moving the inserts to a writer
+  // thread as well was tried: on two cores, shared with the load generator, it was slower and
+  // its p99 twice as long.)
   let checkpointer: Checkpointer | null = null;
   const insertAll = db.transaction((rows: readonly InsertRow[]) => {
     const stored = new Set<string>();
@@ -51,9 +69,9 @@ export function openSqliteStore(path: string): MapStore {
     return stored;
   });
   const commits = groupCommit(async (rows) => {
-    if (!checkpointer && path !== ':memory:' && db.open) {
-      checkpointer = startCheckpointer(path);
-      db.pragma('wal_autocheckpoint = 65536');
+    if (!checkpointer && ownCheckpointer && db.open) {
+      checkpointer = startCheckpointer(path, { onError: options.onCheckpointError });
+      db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
     }
     // IMMEDIATE takes the write lock first, waiting for it (busy_timeout) if the checkpointer
     // holds it, rather than failing to upgrade a read.
