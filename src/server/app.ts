@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { errorBody, installErrorHandler } from './errors';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
+import { publishedMaps } from './published-maps';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
@@ -89,10 +90,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
   });
 
+  const maps = publishedMaps(store);
   await app.register(healthRoutes, { store });
-  await app.register(mapRoutes, { config, store, now });
+  await app.register(mapRoutes, { config, store, maps, now });
   const sendIndex = config.clientDir
-    ? await registerClient(app, { clientDir: config.clientDir, store, now })
+    ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })
     : null;
 
   app.setNotFoundHandler((request, reply) => {

@@ -30,6 +30,8 @@ export interface Config {
   /** Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep apart by it. */
   redisKeyPrefix: string;
   trustProxy: TrustProxy;
+  /** The site's own origin (`https://beliefmap.example`), for absolute URLs in link previews. */
+  publicUrl: string | null;
   /** Longest a request (headers and body) may take to arrive; a slower client gets 408. */
   requestTimeoutMs: number;
   /** A connection silent both ways for this long during a request is closed (e.g. a client not reading). */
@@ -133,6 +135,23 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+const publicUrl = z.string().transform((raw, ctx): string => {
+  const error = 'must be the site’s origin, http:// or https:// and a host, with no path, query or user';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.issues.push({ code: 'custom', input: raw, message: error });
+    return z.NEVER;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || /[?#]$/.test(raw)) {
+    ctx.issues.push({ code: 'custom', input: raw, message: error });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 /** Every setting, in the order `--help` and the README list them. */
 export const settingSchemas = {
   PORT: setting(wholeNumber(0, 65535), '3000', 'TCP port to listen on'),
@@ -171,6 +190,7 @@ export const settingSchemas = {
     'false',
     'Proxies whose X-Forwarded-For names the client: a hop count (1) or their addresses/CIDRs',
   ),
+  PUBLIC_URL: optional(publicUrl, 'The site’s origin (https://HOST) for absolute URLs in link previews'),
   MAX_TITLE_LENGTH: setting(
     wholeNumber(1, 1_000_000),
     String(defaultLimits.titleLength),
@@ -236,6 +256,7 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     trustProxy: values.TRUST_PROXY,
+    publicUrl: values.PUBLIC_URL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: values.CONNECTION_TIMEOUT_MS,
     limits: {

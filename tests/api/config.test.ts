@@ -31,6 +31,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
         redisUrl: null,
         redisKeyPrefix: 'belief-map:rate-limit:',
         trustProxy: false,
+        publicUrl: null,
         requestTimeoutMs: 30_000,
         connectionTimeoutMs: 60_000,
         limits: {
@@ -75,6 +76,7 @@ describe('values that are read', () => {
       CREATE_RATE_LIMIT: '5',
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: '2',
+      PUBLIC_URL: 'https://beliefmap.example',
       MAX_TITLE_LENGTH: '10',
       MAX_DESCRIPTION_LENGTH: '11',
       MAX_REASON_TITLE_LENGTH: '12',
@@ -94,6 +96,7 @@ describe('values that are read', () => {
       createRateLimit: 5,
       redisUrl: 'redis://cache:6379',
       trustProxy: 2,
+      publicUrl: 'https://beliefmap.example',
       limits: {
         titleLength: 10,
         descriptionLength: 11,
@@ -131,6 +134,17 @@ describe('TRUST_PROXY', () => {
     ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
   ])('reads %j', (value, expected) => {
     expect(parseOk({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it.each([
+    ['https://beliefmap.example', 'https://beliefmap.example'],
+    ['https://beliefmap.example/', 'https://beliefmap.example'],
+    ['HTTPS://BeliefMap.Example:8443', 'https://beliefmap.example:8443'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+  ])('reads %j as the origin %j', (value, origin) => {
+    expect(parseOk({ PUBLIC_URL: value }).publicUrl).toBe(origin);
   });
 });
 
@@ -205,6 +219,21 @@ describe('bad values stop start-up with one line naming them', () => {
   ])('TRUST_PROXY=%j', (value) => {
     expect(parseError({ TRUST_PROXY: value })).toBe(
       `TRUST_PROXY="${value}" must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses or CIDR ranges`,
+    );
+  });
+
+  it.each([
+    'beliefmap.example',
+    'ftp://beliefmap.example',
+    'javascript:alert(1)',
+    'https://beliefmap.example/maps',
+    'https://beliefmap.example?x=1',
+    'https://beliefmap.example/#top',
+    'https://user:pw@beliefmap.example',
+    'https://',
+  ])('PUBLIC_URL=%j (an origin only)', (value) => {
+    expect(parseError({ PUBLIC_URL: value })).toBe(
+      `PUBLIC_URL="${value}" must be the site’s origin, http:// or https:// and a host, with no path, query or user`,
     );
   });
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -29,7 +30,11 @@ export function removeDir(dir: string): void {
  * Parses `env` as the process would. Tests run with logging silenced, the sweep and the rate
  * limit off unless they set them.
  */
-export function testConfig(dbPath: string, env: Record<string, string> = {}): Config {
+export function testConfig(
+  dbPath: string,
+  env: Record<string, string> = {},
+  clientDir: string | null = null,
+): Config {
   const parsed = parseConfig(
     {
       LOG_LEVEL: 'silent',
@@ -38,7 +43,7 @@ export function testConfig(dbPath: string, env: Record<string, string> = {}): Co
       DATABASE_URL: `sqlite:${dbPath}`,
       ...env,
     },
-    null,
+    clientDir,
   );
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
@@ -84,12 +89,46 @@ export interface TestServerOptions {
   wrapStore?: (store: MapStore) => MapStore;
   /** Pino options to see what the app logs; silent by default. */
   logger?: boolean | object;
+  /** Serve a client folder like the build's (writeClientDir) beside the API. */
+  client?: boolean;
+}
+
+/** The index.html of writeClientDir: a title, a description and the one script. */
+export const clientTemplate = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Belief Map</title>
+    <meta name="description" content="Generic" />
+    <script type="module" src="/assets/main-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The script of writeClientDir, long enough to be worth compressing. */
+export const clientScript = 'export const x = 1;\n'.repeat(100);
+
+/**
+ * Writes a client folder like the build's under `dir` and returns it: index.html, a hashed
+ * script with its gzip and brotli copies, robots.txt and the icon; and, beside the folder (so
+ * outside what may be served), a secret.txt.
+ */
+export function writeClientDir(dir: string): string {
+  const clientDir = join(dir, 'client');
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), clientTemplate);
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), clientScript);
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(clientScript));
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(clientScript));
+  writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
+  return clientDir;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = options.dbPath ? null : makeTempDir();
   const dbPath = options.dbPath ?? join(ownDir!, 'maps.sqlite');
-  const config = testConfig(dbPath, options.env);
+  const config = testConfig(dbPath, options.env, options.client ? writeClientDir(join(dbPath, '..')) : null);
   if (config.database.kind !== 'sqlite') throw new Error('API tests run on SQLite');
   const sqlite = openSqliteStore(config.database.path);
   const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;

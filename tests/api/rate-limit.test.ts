@@ -62,7 +62,6 @@ describe('CREATE_RATE_LIMIT=3', () => {
       expect(response.statusCode).toBe(i < 3 ? 200 : 429);
     }
   });
-
 });
 
 /** A publish through a load balancer at 10.0.0.1 that appended `client` to what the client sent. */

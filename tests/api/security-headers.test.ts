@@ -1,19 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
-import {
-  makeTempDir,
-  mapRequest,
-  publishOk,
-  removeDir,
-  startServer,
-  testConfig,
-  type TestServer,
-} from './helpers';
+import { mapRequest, publishOk, startServer, type TestServer } from './helpers';
 
 // PRODUCT §9: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
 // and the usual security headers: API answers, errors included, and the client's pages and files.
@@ -107,44 +94,18 @@ it.each(answers)('%s (%i) carries a strict CSP and the security headers', async 
 });
 
 describe('pages and files of the client', () => {
-  // A client folder like the build's: index.html, a hashed asset with its compressed copies,
-  // and public files. The pages are index.html, with link-preview tags for a published map.
-  const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Belief Map</title>
-    <meta name="description" content="Generic" />
-    <script type="module" src="/assets/main-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-  const script = 'export const x = 1;\n'.repeat(100);
-  let dir: string;
+  // A client folder like the build's (writeClientDir). The pages are index.html, with
+  // link-preview tags for a published map.
+  let client: TestServer;
   let app: FastifyInstance;
   let mapId: string;
 
   beforeAll(async () => {
-    dir = makeTempDir();
-    const clientDir = join(dir, 'client');
-    mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), template);
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), script);
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
-    writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
-    const config = testConfig(join(dir, 'db.sqlite'));
-    app = await buildApp(
-      { ...config, clientDir },
-      { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false },
-    );
+    client = await startServer({ client: true });
+    app = client.app;
     mapId = await publishOk(app);
   });
-  afterAll(async () => {
-    await app.close();
-    removeDir(dir);
-  });
+  afterAll(() => client.close());
 
   const pages: [string, number, () => string][] = [
     ['a published map (link preview)', 200, () => `/map/${mapId}`],

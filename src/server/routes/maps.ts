@@ -6,24 +6,25 @@ import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
 import { acceptJsonOnly } from '../json-body';
+import type { PublishedMaps } from '../published-maps';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
-import { publishedAnswers } from './published-answers';
 
 export interface MapRoutesOptions {
   config: Config;
   store: MapStore;
+  /** Published maps as this instance serves them, shared with the pages' link previews. */
+  maps: PublishedMaps;
   now: () => Date;
 }
 
 /** PRODUCT §5: read a published or built-in map, and publish a new one. */
 export async function mapRoutes(
   app: FastifyInstance,
-  { config, store, now }: MapRoutesOptions,
+  { config, store, maps, now }: MapRoutesOptions,
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
-  const published = publishedAnswers(store);
   acceptJsonOnly(app);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
@@ -41,7 +42,7 @@ export async function mapRoutes(
       );
 
     const at = now();
-    const map = await published.get(id, at);
+    const map = await maps.get(id, at);
     if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
     // Published maps never change, so they may be cached by anyone until they expire (SPEC §9).
     const secondsLeft = Math.max(0, Math.floor((map.expiresAt - at.getTime()) / 1000));
@@ -50,7 +51,7 @@ export async function mapRoutes(
       request.headers['if-none-match'],
       `"${id}"`,
       `public, max-age=${secondsLeft}, immutable`,
-      map.body,
+      map.answer,
     );
   });
 
