@@ -68,6 +68,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done(null, payload);
   });
   installErrorHandler(app);
+  // Only the publish route reads a body, with the one JSON parser (json-body.ts): anywhere else,
+  // a body is never read or parsed, so a POST to an unknown path is a 404 however large it is.
+  app.removeAllContentTypeParsers();
 
   addSecurityHeaders(app);
   // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each

@@ -297,14 +297,38 @@ describe('keys that could poison prototypes', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('finds __proto__ buried deep, and survives huge or deeply nested bodies under the limit', async () => {
+  it('finds __proto__ at any depth a map body may have', async () => {
     const prefix = '{"version":"1.0","data":{"title":"x","description":null,"reasons":[],"extra":';
-    const deep = `${prefix}${'{"b":'.repeat(300_000)}{"__proto__":1}${'}'.repeat(300_000)}}}`;
-    expectError(await publish(server.app, deep), 400, /"__proto__"/);
-    const wide = `[${'0,'.repeat(1_000_000)}0]`;
-    expectError(await publish(server.app, wide), 400, /object/);
-    const nested = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
-    expectError(await publish(server.app, nested), 400, /object/);
+    const deep = `${prefix}${'{"b":'.repeat(4)}{"__proto__":1}${'}'.repeat(4)}}}`;
+    expectError(await publish(server.app, deep), 400, 'Request body must not contain the key "__proto__"');
+  });
+
+  // Bodies under the size limit that would become huge object graphs are refused before they are
+  // parsed (PRODUCT §14): nesting deeper than a map's, or more values than a map within the limits.
+  it.each([
+    [
+      '300,000 objects nested under an unknown field',
+      `{"version":"1.0","data":{"title":"x","description":null,"reasons":[],"extra":${'{"b":'.repeat(300_000)}{"__proto__":1}${'}'.repeat(300_000)}}}`,
+      'Request body is nested too deeply for a belief map (at most 8 levels)',
+    ],
+    [
+      'a million nested arrays',
+      '['.repeat(1_000_000) + ']'.repeat(1_000_000),
+      'Request body is nested too deeply for a belief map (at most 8 levels)',
+    ],
+    [
+      'a million numbers in one array',
+      `[${'0,'.repeat(1_000_000)}0]`,
+      'Request body holds more values than a belief map within the limits can have',
+    ],
+    [
+      'a valid map with 700,000 empty objects under an unknown field',
+      `{"version":"1.0","data":{"title":"x","description":null,"reasons":[]},"junk":[${Array(699_000).fill('{}').join(',')}]}`,
+      'Request body holds more values than a belief map within the limits can have',
+    ],
+  ])('refuses %s, whatever else it holds', async (_what, body, message) => {
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expectError(await publish(server.app, body), 400, message);
   });
 
   it('takes the same words as text: a map may be titled "__proto__"', async () => {

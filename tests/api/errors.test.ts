@@ -60,6 +60,24 @@ describe('unknown API paths', () => {
   });
 });
 
+describe('a body sent to an unknown path', () => {
+  it.each([
+    ['JSON', 'application/json', JSON.stringify(mapRequest())],
+    ['broken JSON', 'application/json', '{"version":'],
+    ['a million nested arrays', 'application/json', '['.repeat(1_000_000)],
+    ['text', 'text/plain', 'hello'],
+  ])('is never read or parsed: %s answers 404', async (_what, contentType, payload) => {
+    server = await startServer();
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/maps',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expectError(response, 404, 'No such endpoint: POST /api/maps');
+  });
+});
+
 describe('a failure inside the server', () => {
   const secret = 'SQLITE_CORRUPT at /var/lib/secret-path/maps.sqlite password=hunter2';
 

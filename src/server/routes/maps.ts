@@ -5,7 +5,7 @@ import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
-import { acceptJsonOnly } from '../json-body';
+import { acceptMapBodies } from '../json-body';
 import type { PublishedMaps } from '../published-maps';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
@@ -25,7 +25,7 @@ export async function mapRoutes(
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
-  acceptJsonOnly(app);
+  acceptMapBodies(app, config.limits);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
     const { id } = request.params;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { defaultLimits } from '../../src/domain/limits';
+import { checkBodyBounds, maxBodyDepth, maxBodyValues, parseMapBody } from '../../src/server/json-body';
+import { mapRequest, reason } from './helpers';
+
+// The one JSON body parser (PRODUCT §14): a body's nesting and number of values are checked in
+// one pass before JSON.parse builds anything, so no body under the size limit becomes a large
+// object graph. Text inside strings never counts.
+
+const bounds = { maxDepth: 3, maxValues: 5 };
+
+describe('checkBodyBounds', () => {
+  it.each([
+    ['a flat object', '{"a":1,"b":2}'],
+    ['three levels', '[[[]]]'],
+    ['five values', '[1,2,3,4,5]'],
+    ['brackets and commas inside strings', '["[[[[,,,,{{{{", "}}}]]]"]'],
+    ['escaped quotes inside strings', '["a\\\\\\"[[[[,,,,", "\\\\", "[[[["]'],
+    ['not JSON at all (JSON.parse says so next)', 'hello, world'],
+    ['an unterminated string', '["[[[[,,,,'],
+  ])('lets %s through', (_what, text) => {
+    expect(checkBodyBounds(text, bounds)).toBeNull();
+  });
+
+  it.each([
+    ['four levels', '[[[[]]]]', /nested too deeply .*at most 3 levels/],
+    ['four levels after strings that look like closers', '["]]]]", {"a": [["x"]]}]', /nested too deeply/],
+    ['six values', '[1,2,3,4,5,6]', /more values/],
+    ['six containers', '[[],{},[],{},[]]', /more values/],
+  ])('refuses %s', (_what, text, problem) => {
+    expect(checkBodyBounds(text, bounds)).toMatch(problem);
+  });
+});
+
+describe('the bounds for a map', () => {
+  it('let through the largest map the limits allow, with a few unknown fields in every reason', () => {
+    const reasons = Array.from({ length: defaultLimits.reasonCount }, () =>
+      reason({ note: 'x', colour: 3, tags: ['a', 'b'], source: { url: 'https://example.org' } }),
+    );
+    const body = JSON.stringify({ ...mapRequest({ reasons }), client: { name: 'x', version: [1, 2] } });
+    expect(parseMapBody(body, defaultLimits)).toMatchObject({ data: { reasons: { length: 1000 } } });
+  });
+
+  it('grow with the number of reasons allowed, and are twice the depth a map needs', () => {
+    expect(maxBodyDepth).toBe(8);
+    expect(maxBodyValues(1000)).toBe(16_064);
+    expect(maxBodyValues(0)).toBe(64);
+  });
+});
