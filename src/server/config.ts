@@ -38,6 +38,8 @@ export interface Config {
   connectionTimeoutMs: number;
   limits: MapLimits;
   bodyLimitBytes: number;
+  /** Most bytes of request bodies one process reads, parses or holds until they commit, at once. */
+  maxBodyBytesInFlight: number;
   /** PostgreSQL only: most connections this instance opens. */
   databasePoolSize: number;
   /** How often expired maps are deleted, in milliseconds; 0 turns the sweep off. */
@@ -217,6 +219,11 @@ export const settingSchemas = {
     String(defaultBodyLimitBytes),
     'Largest request body, bytes',
   ),
+  MAX_BODY_BYTES_IN_FLIGHT: setting(
+    wholeNumber(1024, 64 * 1024 * 1024 * 1024),
+    String(64 * 1024 * 1024),
+    'Most request-body bytes a worker reads, parses or holds at once; more get 503',
+  ),
   REQUEST_TIMEOUT_MS: setting(
     wholeNumber(100, 3_600_000),
     '30000',
@@ -246,6 +253,11 @@ export const settings: readonly { name: SettingName; default: string; descriptio
 });
 
 function toConfig(values: Values, clientDir: string | null): Result<Config> {
+  if (values.MAX_BODY_BYTES_IN_FLIGHT < values.BODY_LIMIT) {
+    return err(
+      `MAX_BODY_BYTES_IN_FLIGHT="${values.MAX_BODY_BYTES_IN_FLIGHT}" must be at least BODY_LIMIT (${values.BODY_LIMIT}): a body of the limit could never be read`,
+    );
+  }
   return ok({
     port: values.PORT,
     host: values.HOST,
@@ -267,6 +279,7 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
       reasonCount: values.MAX_REASONS,
     },
     bodyLimitBytes: values.BODY_LIMIT,
+    maxBodyBytesInFlight: values.MAX_BODY_BYTES_IN_FLIGHT,
     sweepIntervalMs: values.SWEEP_INTERVAL_MS,
     clientDir,
   });

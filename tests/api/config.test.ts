@@ -42,6 +42,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
           reasonCount: 1_000,
         },
         bodyLimitBytes: 2 * 1024 * 1024,
+        maxBodyBytesInFlight: 64 * 1024 * 1024,
         sweepIntervalMs: 60 * 60 * 1000,
         clientDir: null,
       },
@@ -83,6 +84,7 @@ describe('values that are read', () => {
       MAX_RELEVANCE_LENGTH: '13',
       MAX_REASONS: '14',
       BODY_LIMIT: '4096',
+      MAX_BODY_BYTES_IN_FLIGHT: '8192',
       SWEEP_INTERVAL_MS: '0',
       REDIS_KEY_PREFIX: 'staging:limits:',
       REQUEST_TIMEOUT_MS: '5000',
@@ -105,6 +107,7 @@ describe('values that are read', () => {
         reasonCount: 14,
       },
       bodyLimitBytes: 4096,
+      maxBodyBytesInFlight: 8192,
       sweepIntervalMs: 0,
       redisKeyPrefix: 'staging:limits:',
       requestTimeoutMs: 5000,
@@ -235,6 +238,13 @@ describe('bad values stop start-up with one line naming them', () => {
     expect(parseError({ PUBLIC_URL: value })).toBe(
       `PUBLIC_URL="${value}" must be the site’s origin, http:// or https:// and a host, with no path, query or user`,
     );
+  });
+
+  it('MAX_BODY_BYTES_IN_FLIGHT under BODY_LIMIT (a body of the limit could never be read)', () => {
+    expect(parseError({ BODY_LIMIT: '4096', MAX_BODY_BYTES_IN_FLIGHT: '4095' })).toBe(
+      'MAX_BODY_BYTES_IN_FLIGHT="4095" must be at least BODY_LIMIT (4096): a body of the limit could never be read',
+    );
+    expect(parseOk({ BODY_LIMIT: '4096', MAX_BODY_BYTES_IN_FLIGHT: '4096' }).maxBodyBytesInFlight).toBe(4096);
   });
 
   it('REDIS_URL that is not a redis URL', () => {

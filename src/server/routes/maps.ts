@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
+import { bodyBudget, holdBodyBudget } from '../body-budget';
 import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
@@ -59,6 +60,10 @@ export async function mapRoutes(
     '/api/map/create',
     {
       bodyLimit: config.bodyLimitBytes,
+      preParsing: holdBodyBudget(
+        bodyBudget(config.maxBodyBytesInFlight, config.bodyLimitBytes),
+        config.bodyLimitBytes,
+      ),
       config:
         config.createRateLimit > 0 ? { rateLimit: { max: config.createRateLimit, timeWindow: 60_000 } } : {},
     },
