@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { answerClientError } from './client-errors';
 import type { Config } from './config';
 import { errorBody, installErrorHandler } from './errors';
+import { shedLoadUnderPressure } from './load-shedding';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
 import { publishedMaps } from './published-maps';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.removeAllContentTypeParsers();
 
   addSecurityHeaders(app);
+  await shedLoadUnderPressure(app, config.loadShedding);
   // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
   // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather
   // than refusing them.

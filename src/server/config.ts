@@ -18,6 +18,15 @@ export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgre
  */
 export type TrustProxy = false | number | readonly string[];
 
+export interface LoadShedding {
+  /** Mean event-loop delay over a sample above which requests get 503; 0 turns it off. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use above which requests get 503; 0 turns it off. */
+  maxHeapUsedBytes: number;
+  /** Resident memory of the process above which requests get 503; 0 turns it off. */
+  maxRssBytes: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -40,6 +49,7 @@ export interface Config {
   bodyLimitBytes: number;
   /** Most bytes of request bodies one process reads, parses or holds until they commit, at once. */
   maxBodyBytesInFlight: number;
+  loadShedding: LoadShedding;
   /** PostgreSQL only: most connections this instance opens. */
   databasePoolSize: number;
   /** How often expired maps are deleted, in milliseconds; 0 turns the sweep off. */
@@ -224,6 +234,21 @@ export const settingSchemas = {
     String(64 * 1024 * 1024),
     'Most request-body bytes a worker reads, parses or holds at once; more get 503',
   ),
+  MAX_EVENT_LOOP_DELAY_MS: setting(
+    wholeNumber(0, 60_000),
+    '1000',
+    'A worker whose event loop lags this much answers 503 until it recovers; 0 = off',
+  ),
+  MAX_HEAP_USED_BYTES: setting(
+    wholeNumber(0, 1024 * 1024 * 1024 * 1024),
+    String(1024 * 1024 * 1024),
+    'A worker using more JavaScript heap answers 503 until it frees some; 0 = off',
+  ),
+  MAX_RSS_BYTES: setting(
+    wholeNumber(0, 1024 * 1024 * 1024 * 1024),
+    String(1536 * 1024 * 1024),
+    'A worker using more memory answers 503 until it frees some; 0 = off',
+  ),
   REQUEST_TIMEOUT_MS: setting(
     wholeNumber(100, 3_600_000),
     '30000',
@@ -280,6 +305,11 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     },
     bodyLimitBytes: values.BODY_LIMIT,
     maxBodyBytesInFlight: values.MAX_BODY_BYTES_IN_FLIGHT,
+    loadShedding: {
+      maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: values.MAX_HEAP_USED_BYTES,
+      maxRssBytes: values.MAX_RSS_BYTES,
+    },
     sweepIntervalMs: values.SWEEP_INTERVAL_MS,
     clientDir,
   });

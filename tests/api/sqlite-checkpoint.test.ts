@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { reportOncePerMinute, startCheckpointer } from '../../src/server/store/sqlite-checkpointer';
+import { reportOncePerMinute } from '../../src/server/once-a-minute';
+import { startCheckpointer } from '../../src/server/store/sqlite-checkpointer';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { sampleMapData } from '../support/maps';
 

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { reportOncePerMinute } from '../once-a-minute';
 
 // Copies the SQLite write-ahead log back into the database file on a thread of its own.
 //
@@ -22,25 +23,6 @@ export interface CheckpointerOptions {
   restartPages?: number;
   /** Told when a checkpoint fails or the thread dies, for the log (reportOncePerMinute). */
   onError?: (error: Error) => void;
-}
-
-const repeatAfterMs = 60_000;
-
-/**
- * `onError`, told of a failure the first time and then again only when the message changes or
- * a minute has passed: a broken disk makes every round fail, ten times a second.
- */
-export function reportOncePerMinute(
-  onError: (error: Error) => void,
-  now: () => number = Date.now,
-): (error: Error) => void {
-  let last = { message: '', at: -Infinity };
-  return (error) => {
-    const at = now();
-    if (error.message === last.message && at - last.at < repeatAfterMs) return;
-    last = { message: error.message, at };
-    onError(error);
-  };
 }
 
 /** Starts checkpointing the database at `path` on a worker thread. */
