@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { answerClientError } from './client-errors';
+import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors';
 import type { Config } from './config';
-import { errorBody, installErrorHandler } from './errors';
+import { BusyError, errorBody, installErrorHandler } from './errors';
 import { shedLoadUnderPressure } from './load-shedding';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
@@ -50,12 +50,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     http: {
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+      // Node would answer a request without Host with a bare 400; the hook below answers it.
+      requireHostHeader: false,
     },
+    // Errors met before the app's hooks run are answered in the app's shape, with its headers
+    // (framework-errors.ts).
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     keepAliveTimeout: 10_000,
-    return503OnClosing: true,
+    // Fastify's own 503 while closing has neither; the hook below answers it instead.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
   if (instanceLogger) app.log = instanceLogger;
   app.addHook('onClose', async () => store.close());
   // Once closing, answers still in flight close their connection: otherwise a keep-alive client
@@ -69,11 +76,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done(null, payload);
   });
   installErrorHandler(app);
+  addSecurityHeaders(app);
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A request that reaches a closing instance (on a connection that was busy when it began to
+    // close) is sent elsewhere: the load balancer retries it on another instance.
+    if (closing) return done(new BusyError('The server is restarting; try again in a moment', 1));
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      return done(Object.assign(new Error('Request has no Host header'), { statusCode: 400 }));
+    }
+    done();
+  });
   // Only the publish route reads a body, with the one JSON parser (json-body.ts): anywhere else,
   // a body is never read or parsed, so a POST to an unknown path is a 404 however large it is.
   app.removeAllContentTypeParsers();
 
-  addSecurityHeaders(app);
   await shedLoadUnderPressure(app, config.loadShedding);
   // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
   // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather

@@ -102,6 +102,9 @@ function expectClosedByTimeout(ending: Ending): void {
   // A 408 in the API's error shape, then the connection closed; never anything else.
   expect(ending.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   expect(ending.received).toMatch(/\r\nconnection: close\r\n/i);
+  // With the security headers every answer carries (PRODUCT §13).
+  expect(ending.received).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'self'/i);
+  expect(ending.received).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
   const answer = ending.received.slice(ending.received.indexOf('\r\n\r\n') + 4);
   expect(JSON.parse(answer)).toEqual({
     status: 'error',
