@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInMapIds, getBuiltInMap } from '../domain/built-in/index';
 import { parseMapId } from '../domain/map-id';
@@ -30,6 +30,7 @@ export async function registerClient(
   { clientDir, maps, publicUrl, now }: ClientOptions,
 ): Promise<SendIndex> {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const negotiated = compressedFiles(clientDir);
   const genericHtml = renderIndex(template, genericMeta);
 
   await app.register(fastifyStatic, {
@@ -47,6 +48,10 @@ export async function registerClient(
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=0, must-revalidate',
       );
+      // A file with gzip or brotli copies is answered in one of three encodings by the request's
+      // Accept-Encoding: a cache in front (a CDN) must keep them apart, or it hands brotli to a
+      // client that cannot read it.
+      if (negotiated.has(path.replace(/\.(br|gz)$/, ''))) res.setHeader('vary', 'Accept-Encoding');
     },
   });
 
@@ -86,4 +91,14 @@ export async function registerClient(
     app.get(route, (_request, reply) => reply.redirect('/map/draft.default', 302));
   }
   return sendIndex;
+}
+
+/** The files of `dir` that have a gzip or brotli copy beside them (the build makes them). */
+function compressedFiles(dir: string): ReadonlySet<string> {
+  const files = new Set<string>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const match = /^(.*)\.(br|gz)$/.exec(name);
+    if (match) files.add(join(dir, match[1]!));
+  }
+  return files;
 }

@@ -139,6 +139,22 @@ describe('pages and files of the client', () => {
     expectSecurityHeaders(response.headers);
   });
 
+  it.each([
+    ['identity', {}],
+    ['gzip', { 'accept-encoding': 'gzip' }],
+    ['brotli', { 'accept-encoding': 'br, gzip' }],
+  ])('a script with compressed copies says it varies by Accept-Encoding (%s)', async (_what, headers) => {
+    const response = await app.inject({ url: '/assets/main-abc123.js', headers });
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a file without compressed copies is answered one way, and says nothing of encodings', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+  });
+
   it('the redirect from / carries them too', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(302);
