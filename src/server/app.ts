@@ -7,6 +7,7 @@ import { BusyError, errorBody, installErrorHandler } from './errors';
 import { shedLoadUnderPressure } from './load-shedding';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
+import { publishOutcomes } from './publish-outcomes';
 import { publishedMaps } from './published-maps';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
@@ -112,8 +113,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const maps = publishedMaps(store);
-  await app.register(healthRoutes, { store });
-  await app.register(mapRoutes, { config, store, maps, now });
+  const publishes = publishOutcomes(now);
+  await app.register(healthRoutes, { store, publishes });
+  await app.register(mapRoutes, { config, store, maps, publishes, now });
   const sendIndex = config.clientDir
     ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })
     : null;

@@ -127,7 +127,12 @@ describe('an unreachable database', () => {
 
     const unhealthy = await server.app.inject({ url: '/healthz' });
     expect(unhealthy.statusCode).toBe(503);
-    expect(unhealthy.json()).toEqual({ status: 'error', database: 'unavailable' });
+    expect(unhealthy.json()).toEqual({
+      status: 'error',
+      message: 'Unhealthy: the maps table cannot be read',
+      database: 'unavailable',
+      publishes: 'ok',
+    });
     expect(unhealthy.headers['cache-control']).toBe('no-store');
     // Built-in maps need no database and stay available.
     expect((await getMap(server.app, 'default')).statusCode).toBe(200);
@@ -135,7 +140,7 @@ describe('an unreachable database', () => {
     store.fail(null);
     const healthy = await server.app.inject({ url: '/healthz' });
     expect(healthy.statusCode).toBe(200);
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', publishes: 'ok' });
     expect((await getMap(server.app, id)).statusCode).toBe(200);
     await publishOk(server.app);
     expect(countStoredMaps(server.dbPath)).toBe(2);

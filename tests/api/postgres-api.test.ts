@@ -86,7 +86,12 @@ describe('API while PostgreSQL cannot be reached', () => {
 
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'error', database: 'unavailable' });
+    expect(health.json()).toEqual({
+      status: 'error',
+      message: 'Unhealthy: the maps table cannot be read',
+      database: 'unavailable',
+      publishes: 'ok',
+    });
 
     const builtIn = await app.inject({ method: 'GET', url: '/api/map/default' });
     expect(builtIn.statusCode).toBe(200);

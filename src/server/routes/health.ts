@@ -1,18 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { PublishOutcomes } from '../publish-outcomes';
 import type { MapStore } from '../store/map-store';
 
-/** For load balancers: 200 when the database answers, 503 when it does not. */
-export async function healthRoutes(app: FastifyInstance, { store }: { store: MapStore }): Promise<void> {
-  app.get('/healthz', async (_request, reply) => {
+export interface HealthOptions {
+  store: MapStore;
+  publishes: PublishOutcomes;
+}
+
+/**
+ * For load balancers (PRODUCT §14): 200 when the maps table can be read and recent publishes are
+ * not all failing; otherwise 503, saying which is wrong. The causes go to the log, not the body.
+ */
+export async function healthRoutes(app: FastifyInstance, { store, publishes }: HealthOptions): Promise<void> {
+  app.get('/healthz', async (request, reply) => {
+    let database: 'ok' | 'unavailable' = 'ok';
     try {
       await store.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
     } catch (error) {
-      app.log.warn({ err: error }, 'health check: database unavailable');
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ status: 'error', database: 'unavailable' });
+      request.log.warn({ err: error }, 'health check: the maps table cannot be read');
+      database = 'unavailable';
     }
+    const publishing = publishes.allFailing() ? 'failing' : 'ok';
+    reply.header('cache-control', 'no-store');
+    if (database === 'ok' && publishing === 'ok') {
+      return reply.send({ status: 'ok', database, publishes: publishing });
+    }
+    const problems = [
+      database === 'ok' ? null : 'the maps table cannot be read',
+      publishing === 'ok' ? null : 'the last publishes all failed',
+    ].filter(Boolean);
+    return reply.code(503).send({
+      status: 'error',
+      message: `Unhealthy: ${problems.join('; ')}`,
+      database,
+      publishes: publishing,
+    });
   });
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
 import { acceptMapBodies } from '../json-body';
+import type { PublishOutcomes } from '../publish-outcomes';
 import type { PublishedMaps } from '../published-maps';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
@@ -16,13 +17,15 @@ export interface MapRoutesOptions {
   store: MapStore;
   /** Published maps as this instance serves them, shared with the pages' link previews. */
   maps: PublishedMaps;
+  /** Where each publish's outcome is told, for /healthz. */
+  publishes: PublishOutcomes;
   now: () => Date;
 }
 
 /** PRODUCT §5: read a published or built-in map, and publish a new one. */
 export async function mapRoutes(
   app: FastifyInstance,
-  { config, store, maps, now }: MapRoutesOptions,
+  { config, store, maps, publishes, now }: MapRoutesOptions,
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
@@ -75,10 +78,17 @@ export async function mapRoutes(
       // The server sets `published` itself; the client's value is ignored (PRODUCT §5). The answer
       // carries it, so the client can show the map it sent without reading it back.
       const published = at.toISOString();
-      const id = await store.publish(
-        { published, expiresAt: at.getTime() + mapLifetimeMs, dataJson: JSON.stringify(parsed.data.data) },
-        () => newMapId(parsed.data.data.title),
-      );
+      let id: string;
+      try {
+        id = await store.publish(
+          { published, expiresAt: at.getTime() + mapLifetimeMs, dataJson: JSON.stringify(parsed.data.data) },
+          () => newMapId(parsed.data.data.title),
+        );
+      } catch (error) {
+        publishes.record(false);
+        throw error;
+      }
+      publishes.record(true);
       return reply.code(200).send({ status: 'ok', data: { mapId: id, published } });
     },
   );

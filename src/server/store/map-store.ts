@@ -32,7 +32,10 @@ export interface MapStore {
   publish(map: NewMap, newId: () => string): Promise<string>;
   /** Deletes every map expired at `now`; resolves to how many were deleted. */
   deleteExpired(now: Date): Promise<number>;
-  /** Resolves when the database answers; rejects with StoreUnavailableError when it does not. */
+  /**
+   * Resolves when the maps table can be read (a real query on it); rejects otherwise, with
+   * StoreUnavailableError when the database does not answer at all.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -167,7 +167,7 @@ function buildStore(
       }),
     async ping() {
       try {
-        await run(() => pool.query('SELECT 1'));
+        await run(() => pool.query('SELECT 1 FROM maps LIMIT 1'));
       } catch (error) {
         // The interface promises StoreUnavailableError for any failure to answer.
         throw error instanceof StoreUnavailableError

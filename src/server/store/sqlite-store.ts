@@ -90,7 +90,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return deleteExpiredMaps.run(now.getTime()).changes;
     },
     async ping(): Promise<void> {
-      db.prepare('SELECT 1').get();
+      // Prepared each time, so that a table dropped or damaged since start-up is seen.
+      db.prepare('SELECT 1 FROM maps LIMIT 1').get();
     },
     async close(): Promise<void> {
       await commits.drain();
