@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors';
@@ -14,6 +13,8 @@ import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
 import { fastifyTrustProxy } from './trust-proxy';
 import type { MapStore } from './store/map-store';
+import { memoryBuckets, redisBuckets, type Buckets } from './rate-limit/buckets';
+import { registerRateLimit } from './rate-limit/plugin';
 import { createRedisClient } from './rate-limit/redis';
 
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where the configured logging writes; standard output by default. */
   logStream?: DestinationStream;
+  /** The publish rate limit's buckets when there is no Redis; in this process by default. */
+  rateLimitBuckets?: Buckets;
 }
 
 /**
@@ -92,9 +95,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.removeAllContentTypeParsers();
 
   await shedLoadUnderPressure(app, config.loadShedding);
-  // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
-  // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather
-  // than refusing them.
+  // With REDIS_URL the publish buckets live in Redis, shared by every instance; a Redis outage
+  // lets publishes through unlimited (skipOnError) rather than refusing them. Without it they
+  // live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm start).
   const redis = config.redisUrl
     ? createRedisClient(config.redisUrl, {
         onReady: () => app.log.info('redis: connected; rate limits are shared'),
@@ -103,13 +106,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
     : null;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many maps published from this address; try again in ${Math.ceil(context.ttl / 1000)} s`,
-    }),
+  await registerRateLimit(app, {
+    buckets: redis
+      ? redisBuckets(redis, config.redisKeyPrefix)
+      : (deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime())),
+    skipOnError: redis !== null,
   });
 
   const maps = publishedMaps(store);

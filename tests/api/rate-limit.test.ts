@@ -9,8 +9,9 @@ import {
   type TestServer,
 } from './helpers';
 
-// PRODUCT §2, §5: CREATE_RATE_LIMIT publishes a minute per client address; more answer 429.
-// `0` turns the limit off.
+// PRODUCT §2, §5, §14: CREATE_RATE_LIMIT publishes a minute per client address, as a token
+// bucket: that many at once, then one every 60/N seconds; more answer 429. `0` turns the limit
+// off. The app's clock is moved, never the real one.
 
 let server: TestServer | null = null;
 afterEach(async () => {
@@ -28,9 +29,36 @@ describe('CREATE_RATE_LIMIT=3', () => {
     }
     const limited = await publish(server.app, mapRequest(), from('203.0.113.7'));
     expectError(limited, 429, /^Too many maps published from this address; try again in \d+ s$/);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // One token comes back every 20 s.
+    expect(limited.headers['retry-after']).toBe('20');
+    expect(limited.json().message).toBe('Too many maps published from this address; try again in 20 s');
     expect(countStoredMaps(server.dbPath)).toBe(3);
+  });
+
+  it('lets one more publish through every 20 s, and a client who waits as told gets through', async () => {
+    server = await startServer({ env: { CREATE_RATE_LIMIT: '3' } });
+    const send = async () => (await publish(server!.app, mapRequest(), from('203.0.113.7'))).statusCode;
+    for (let i = 0; i < 3; i++) expect(await send()).toBe(200);
+    expect(await send()).toBe(429);
+    server.clock.advance(19_999);
+    expect(await send()).toBe(429);
+    server.clock.advance(1);
+    expect(await send()).toBe(200);
+    expect(await send()).toBe(429);
+    // A minute of silence fills the bucket again.
+    server.clock.advance(60_000);
+    for (let i = 0; i < 3; i++) expect(await send()).toBe(200);
+    expect(await send()).toBe(429);
+  });
+
+  it('allows no burst of twice the limit across a minute boundary', async () => {
+    server = await startServer({ env: { CREATE_RATE_LIMIT: '3' } });
+    const send = async () => (await publish(server!.app, mapRequest(), from('203.0.113.7'))).statusCode;
+    server.clock.advance(58_650);
+    const first = [await send(), await send(), await send()];
+    server.clock.advance(2_700);
+    const second = [await send(), await send(), await send()];
+    expect([...first, ...second]).toEqual([200, 200, 200, 429, 429, 429]);
   });
 
   it('counts each address on its own', async () => {
