@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import * as z from 'zod';
 import { defaultBodyLimitBytes, defaultLimits, type MapLimits } from '../domain/limits';
 import { err, ok, type Result } from '../domain/result';
@@ -50,8 +51,10 @@ export interface Config {
   /** Most bytes of request bodies one process reads, parses or holds until they commit, at once. */
   maxBodyBytesInFlight: number;
   loadShedding: LoadShedding;
-  /** PostgreSQL only: most connections this instance opens. */
+  /** PostgreSQL only: most connections each worker opens. */
   databasePoolSize: number;
+  /** Worker processes `npm start` runs, each serving requests (PRODUCT §14). */
+  webConcurrency: number;
   /** How often expired maps are deleted, in milliseconds; 0 turns the sweep off. */
   sweepIntervalMs: number;
   /** Where the built client lives; null serves the API only. */
@@ -80,6 +83,16 @@ function setting<T>(
 /** A setting that is null when unset. */
 function optional<T>(schema: z.ZodType<T, string>, description: string): SettingSchema<T | null> {
   return { schema, unset: { value: () => null }, defaultText: '', description };
+}
+
+/** A setting whose default depends on the machine, described by `defaultText`. */
+function machineDependent<T>(
+  schema: z.ZodType<T, string>,
+  value: () => T,
+  defaultText: string,
+  description: string,
+): SettingSchema<T> {
+  return { schema, unset: { value }, defaultText, description };
 }
 
 /** A whole number from `min` to `max`, written in ASCII digits (spaces around it are ignored). */
@@ -177,6 +190,12 @@ export const settingSchemas = {
     wholeNumber(1, 1000),
     '10',
     'PostgreSQL only: most connections each worker opens to the database',
+  ),
+  WEB_CONCURRENCY: machineDependent(
+    wholeNumber(1, 256),
+    () => availableParallelism(),
+    'number of CPU cores',
+    'Worker processes serving requests; a dead one is replaced',
   ),
   LOG_LEVEL: setting(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
@@ -288,6 +307,7 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     host: values.HOST,
     database: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    webConcurrency: values.WEB_CONCURRENCY,
     logLevel: values.LOG_LEVEL,
     createRateLimit: values.CREATE_RATE_LIMIT,
     redisUrl: values.REDIS_URL,
@@ -316,8 +336,9 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
 }
 
 /**
- * Parses `env` into a Config, or names the first bad value on one line. Pure: reads only its
- * arguments. An empty variable counts as unset.
+ * Parses `env` into a Config, or names the first bad value on one line. Reads nothing but its
+ * arguments and, for the default of WEB_CONCURRENCY, the machine's core count. An empty
+ * variable counts as unset.
  */
 export function parseConfig(
   env: Record<string, string | undefined>,

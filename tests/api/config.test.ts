@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseConfig, settings } from '../../src/server/config';
 
@@ -26,6 +27,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
         host: '0.0.0.0',
         database: { kind: 'sqlite', path: './data/belief-map.sqlite' },
         databasePoolSize: 10,
+        webConcurrency: availableParallelism(),
         logLevel: 'info',
         createRateLimit: 60,
         redisUrl: null,
@@ -98,6 +100,7 @@ describe('values that are read', () => {
       REQUEST_TIMEOUT_MS: '5000',
       CONNECTION_TIMEOUT_MS: '7000',
       DATABASE_POOL_SIZE: '25',
+      WEB_CONCURRENCY: '3',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -122,6 +125,7 @@ describe('values that are read', () => {
       requestTimeoutMs: 5000,
       connectionTimeoutMs: 7000,
       databasePoolSize: 25,
+      webConcurrency: 3,
     });
   });
 
@@ -254,6 +258,12 @@ describe('bad values stop start-up with one line naming them', () => {
       'MAX_BODY_BYTES_IN_FLIGHT="4095" must be at least BODY_LIMIT (4096): a body of the limit could never be read',
     );
     expect(parseOk({ BODY_LIMIT: '4096', MAX_BODY_BYTES_IN_FLIGHT: '4096' }).maxBodyBytesInFlight).toBe(4096);
+  });
+
+  it('WEB_CONCURRENCY of 0 (nothing would serve)', () => {
+    expect(parseError({ WEB_CONCURRENCY: '0' })).toBe(
+      'WEB_CONCURRENCY="0" must be a whole number from 1 to 256',
+    );
   });
 
   it('REDIS_URL that is not a redis URL', () => {

@@ -16,10 +16,11 @@ interface Row {
 export interface SqliteStoreOptions {
   /**
    * Who copies the write-ahead log into the database file: a thread of this store's own, started
-   * with the first publish ('thread', the default), or another process on the same file, such
-   * as the primary of `npm start` ('elsewhere').
+   * with its first publish ('when-publishing', the default) or at once ('at-once', for the
+   * primary of `npm start`, which never publishes), or another process on the same file
+   * ('elsewhere', the workers of `npm start`).
    */
-  checkpoints?: 'thread' | 'elsewhere';
+  checkpoints?: 'when-publishing' | 'at-once' | 'elsewhere';
   /** Told about failures of the checkpointer thread, for the log. */
   onCheckpointError?: (error: Error) => void;
 }
@@ -44,6 +45,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   migrate(db);
   const ownCheckpointer = options.checkpoints !== 'elsewhere' && path !== ':memory:';
   if (!ownCheckpointer) db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
+  let checkpointer: Checkpointer | null = null;
+  const startCheckpoints = () => {
+    checkpointer = startCheckpointer(path, { onError: options.onCheckpointError });
+    db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
+  };
+  if (ownCheckpointer && options.checkpoints === 'at-once') startCheckpoints();
 
   const selectMap = db.prepare<[string, number], Row>(
     'SELECT id, published, expires_at, data FROM maps WHERE id = ? AND expires_at > ?',
@@ -60,7 +67,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // 256 MiB, which happens only if that thread has stopped. (Moving the inserts to a writer
   // thread as well was tried: on two cores, shared with the load generator, it was slower and
   // its p99 twice as long.)
-  let checkpointer: Checkpointer | null = null;
   const insertAll = db.transaction((rows: readonly InsertRow[]) => {
     const stored = new Set<string>();
     for (const { id, map } of rows) {
@@ -69,10 +75,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return stored;
   });
   const commits = groupCommit(async (rows) => {
-    if (!checkpointer && ownCheckpointer && db.open) {
-      checkpointer = startCheckpointer(path, { onError: options.onCheckpointError });
-      db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
-    }
+    if (!checkpointer && ownCheckpointer && db.open) startCheckpoints();
     // IMMEDIATE takes the write lock first, waiting for it (busy_timeout) if the checkpointer
     // holds it, rather than failing to upgrade a read.
     return insertAll.immediate(rows);
@@ -96,7 +99,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async close(): Promise<void> {
       await commits.drain();
       // The main connection closes last: closing, it checkpoints what is left and removes the log.
-      await checkpointer?.stop();
+      await (checkpointer as Checkpointer | null)?.stop();
       if (db.open) db.close();
     },
   };
