@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { MapLimits } from '../domain/limits';
-import { emptyBodyMessage } from './errors';
+import { emptyBodyMessage, UnreadBodyError } from './errors';
 
 // The one JSON body parser of the server (PRODUCT §5, §14). A request body is at most BODY_LIMIT
 // bytes, but what JSON.parse makes of it is not bounded by its size: 2 MiB of `[{},{},…]` under
 // an unknown key is 700,000 objects, about 45 MB of heap, held until the publish commits, and a
-// million nested brackets block the event loop for a third of a second. So before anything is
-// parsed, one pass over the text (no allocation, strings skipped with indexOf) counts its
-// containers and separators and its depth, and refuses a body that no belief map within the
-// limits could need. What is left is parsed by V8's JSON.parse: a valid map's shape is bounded,
-// so its object graph is too. (A parser in JavaScript that builds only the known fields was
-// measured too: bench/body.bench.ts and docs/ARCHITECTURE.md.) Fastify still enforces the body
-// limit (413) before the text reaches this parser.
+// million nested brackets block the event loop for a third of a second. So as the body arrives,
+// chunk by chunk, a scanner counts its containers and separators and its depth (strings are
+// skipped with indexOf, nothing is allocated), and refuses it at the first byte that no belief
+// map within the limits could need: the rest is never read, and the connection is closed after
+// the answer. A body within the bounds is parsed by V8's JSON.parse, so a valid map's object
+// graph is bounded by its shape. (Alternatives were measured: bench/body.bench.ts and
+// docs/ARCHITECTURE.md.)
 
 /** A map nests 4 deep (map, data, reasons, reason); unknown fields may nest a little more. */
 export const maxBodyDepth = 8;
@@ -40,39 +40,76 @@ const closeBracket = 0x5d;
 const comma = 0x2c;
 
 /**
- * Why `text` is no body for a belief map within `bounds`, or null if its nesting and size are
- * within them. Reads `text` once and allocates nothing; it does not check that `text` is JSON
- * (JSON.parse does, next), only that JSON.parse would build a bounded object graph from it.
+ * Counts a body's nesting and values as its bytes arrive, without building anything. It does not
+ * check that the body is JSON (JSON.parse does, at the end), only that JSON.parse would build a
+ * bounded object graph from it. The bytes `"` and `\\` never occur inside a multi-byte UTF-8
+ * character, so the body is scanned as bytes.
  */
-export function checkBodyBounds(text: string, bounds: BodyBounds): string | null {
-  let depth = 0;
-  let values = 0;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === quote) {
-      // Jump to the closing quote: one not preceded by an odd number of backslashes.
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1) {
-        let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === backslash) slashes++;
-        if (slashes % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
+export class BodyScanner {
+  private depth = 0;
+  private values = 0;
+  private inString = false;
+  /** Backslashes that ended the last chunk inside a string: they may escape the next quote. */
+  private backslashes = 0;
+
+  constructor(private readonly bounds: BodyBounds) {}
+
+  /** Reads the next bytes of the body; returns why the body is refused, or null. */
+  feed(chunk: Buffer): string | null {
+    const length = chunk.length;
+    let i = 0;
+    while (i < length) {
+      if (this.inString) {
+        const end = this.stringEnd(chunk, i);
+        if (end === -1) return null;
+        this.inString = false;
+        i = end + 1;
+        continue;
       }
-      if (end === -1) return null; // an unterminated string: JSON.parse says so
-      i = end;
-    } else if (c === openBrace || c === openBracket) {
-      if (++depth > bounds.maxDepth) {
-        return `Request body is nested too deeply for a belief map (at most ${bounds.maxDepth} levels)`;
+      const c = chunk[i]!;
+      if (c === quote) {
+        this.inString = true;
+        this.backslashes = 0;
+      } else if (c === openBrace || c === openBracket) {
+        if (++this.depth > this.bounds.maxDepth) {
+          return `Request body is nested too deeply for a belief map (at most ${this.bounds.maxDepth} levels)`;
+        }
+        if (++this.values > this.bounds.maxValues) return tooManyValues;
+      } else if (c === closeBrace || c === closeBracket) {
+        this.depth--;
+      } else if (c === comma) {
+        if (++this.values > this.bounds.maxValues) return tooManyValues;
       }
-      if (++values > bounds.maxValues) return tooManyValues;
-    } else if (c === closeBrace || c === closeBracket) {
-      depth--;
-    } else if (c === comma) {
-      if (++values > bounds.maxValues) return tooManyValues;
+      i++;
     }
+    return null;
   }
-  return null;
+
+  /**
+   * The index of the quote that closes the string being read, from `from` on in `chunk`, or -1
+   * when the chunk ends inside it. A quote closes the string unless an odd number of
+   * backslashes stands before it (counting those that ended the last chunk).
+   */
+  private stringEnd(chunk: Buffer, from: number): number {
+    let end = chunk.indexOf(quote, from);
+    while (end !== -1) {
+      if (this.backslashesBefore(chunk, from, end) % 2 === 0) return end;
+      end = chunk.indexOf(quote, end + 1);
+    }
+    this.backslashes = this.backslashesBefore(chunk, from, chunk.length);
+    return -1;
+  }
+
+  private backslashesBefore(chunk: Buffer, from: number, at: number): number {
+    let run = 0;
+    while (at - 1 - run >= from && chunk[at - 1 - run] === backslash) run++;
+    return at - run === from ? run + this.backslashes : run;
+  }
+}
+
+/** Why `text` is no body for a belief map within `bounds` (BodyScanner), or null. */
+export function checkBodyBounds(text: string, bounds: BodyBounds): string | null {
+  return new BodyScanner(bounds).feed(Buffer.from(text, 'utf8'));
 }
 
 const tooManyValues = 'Request body holds more values than a belief map within the limits can have';
@@ -102,42 +139,101 @@ export function findForbiddenKey(value: unknown): string | null {
   return null;
 }
 
-/**
- * Parses a request body as JSON for a belief map within `limits`: the bounds first, then
- * JSON.parse, then prototype keys. Throws a 400 error naming the problem.
- */
-export function parseMapBody(text: string, limits: MapLimits): unknown {
-  if (text.trim() === '') throw clientError(emptyBodyMessage);
-  const problem = checkBodyBounds(text, {
-    maxDepth: maxBodyDepth,
-    maxValues: maxBodyValues(limits.reasonCount),
-  });
-  if (problem) throw clientError(problem);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw clientError('Request body is not valid JSON');
-  }
-  // Fastify's own parser refuses `__proto__` keys too, but answers "not valid JSON" for valid
-  // JSON; this names the problem (PRODUCT §5).
-  const key = findForbiddenKey(value);
-  if (key) throw clientError(`Request body must not contain the key "${key}"`);
-  return value;
+/** The bounds of a body for a map within `limits`. */
+export function bodyBounds(limits: MapLimits): BodyBounds {
+  return { maxDepth: maxBodyDepth, maxValues: maxBodyValues(limits.reasonCount) };
 }
 
 /**
- * Makes `app` (one encapsulated plugin) accept only JSON bodies, parsed by parseMapBody: any
- * other content type, text/plain included, is answered 415, so a cross-site form cannot post
- * either.
+ * Reads one request body as it arrives (push each chunk, then finish): refuses it at the first
+ * byte over the size limit or over the bounds of a map (UnreadBodyError, 413 or 400), and once
+ * it is whole, parses it: JSON.parse, then prototype keys (a 400 naming the problem).
  */
-export function acceptMapBodies(app: FastifyInstance, limits: MapLimits): void {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseMapBody(body as string, limits));
-    } catch (error) {
-      done(error as Error, undefined);
+export class MapBodyReader {
+  private readonly scanner: BodyScanner;
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+
+  constructor(
+    limits: MapLimits,
+    private readonly bodyLimitBytes: number,
+  ) {
+    this.scanner = new BodyScanner(bodyBounds(limits));
+  }
+
+  push(chunk: Buffer): void {
+    this.received += chunk.length;
+    if (this.received > this.bodyLimitBytes) throw new UnreadBodyError(tooLarge, 413);
+    const problem = this.scanner.feed(chunk);
+    if (problem) throw new UnreadBodyError(problem, 400);
+    this.chunks.push(chunk);
+  }
+
+  /** The parsed body; `declaredLength` is the request's Content-Length, if it had one. */
+  finish(declaredLength = NaN): unknown {
+    if (!Number.isNaN(declaredLength) && this.received !== declaredLength) {
+      throw clientError('Request body size did not match Content-Length');
     }
+    const text = Buffer.concat(this.chunks, this.received).toString('utf8');
+    if (text.trim() === '') throw clientError(emptyBodyMessage);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw clientError('Request body is not valid JSON');
+    }
+    // Fastify's own parser refuses `__proto__` keys too, but answers "not valid JSON" for valid
+    // JSON; this names the problem (PRODUCT §5).
+    const key = findForbiddenKey(value);
+    if (key) throw clientError(`Request body must not contain the key "${key}"`);
+    return value;
+  }
+}
+
+/** A whole body already read, parsed as MapBodyReader parses one that arrives in chunks. */
+export function parseMapBody(text: string, limits: MapLimits, bodyLimitBytes = Infinity): unknown {
+  const reader = new MapBodyReader(limits, bodyLimitBytes);
+  reader.push(Buffer.from(text, 'utf8'));
+  return reader.finish();
+}
+
+/**
+ * Makes `app` (one encapsulated plugin) accept only JSON bodies, read by MapBodyReader as they
+ * arrive: any other content type, text/plain included, is answered 415, so a cross-site form
+ * cannot post either.
+ */
+export function acceptMapBodies(app: FastifyInstance, limits: MapLimits, bodyLimitBytes: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    // Refused before a byte is read.
+    if (declared > bodyLimitBytes) return done(new UnreadBodyError(tooLarge, 413), undefined);
+    const reader = new MapBodyReader(limits, bodyLimitBytes);
+    const stop = (error: Error | null, value?: unknown) => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onError);
+      done(error, value);
+    };
+    const onData = (chunk: Buffer) => {
+      try {
+        reader.push(chunk);
+      } catch (error) {
+        stop(error as Error);
+      }
+    };
+    const onEnd = () => {
+      try {
+        stop(null, reader.finish(declared));
+      } catch (error) {
+        stop(error as Error);
+      }
+    };
+    const onError = (error: Error) => stop(Object.assign(error, { statusCode: 400 }));
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
   });
 }
+
+const tooLarge = 'Request body is too large';

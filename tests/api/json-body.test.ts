@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../src/domain/limits';
-import { checkBodyBounds, maxBodyDepth, maxBodyValues, parseMapBody } from '../../src/server/json-body';
+import {
+  BodyScanner,
+  checkBodyBounds,
+  maxBodyDepth,
+  maxBodyValues,
+  parseMapBody,
+} from '../../src/server/json-body';
 import { mapRequest, reason } from './helpers';
 
 // The one JSON body parser (PRODUCT §14): a body's nesting and number of values are checked in
@@ -29,6 +35,41 @@ describe('checkBodyBounds', () => {
     ['six containers', '[[],{},[],{},[]]', /more values/],
   ])('refuses %s', (_what, text, problem) => {
     expect(checkBodyBounds(text, bounds)).toMatch(problem);
+  });
+});
+
+describe('BodyScanner, fed the body in pieces as it arrives', () => {
+  /** The body cut after every byte, and at every pair of places: the verdict must not change. */
+  function everySplit(text: string): (string | null)[] {
+    const bytes = Buffer.from(text, 'utf8');
+    const verdicts: (string | null)[] = [];
+    for (let a = 0; a <= bytes.length; a++) {
+      for (let b = a; b <= bytes.length; b += 3) {
+        const scanner = new BodyScanner(bounds);
+        verdicts.push(
+          scanner.feed(bytes.subarray(0, a)) ??
+            scanner.feed(bytes.subarray(a, b)) ??
+            scanner.feed(bytes.subarray(b)),
+        );
+      }
+    }
+    return verdicts;
+  }
+
+  it.each([
+    ['escaped quotes and backslashes inside strings', JSON.stringify(['a\\"[[[[', '\\', '[[[[,,,,', '"]]'])],
+    ['multi-byte characters', '["é[[[[", "🚲,,,,", "日本"]'],
+  ])('reaches the same verdict wherever %s are cut', (_what, text) => {
+    expect(JSON.parse(text)).toBeInstanceOf(Array);
+    const whole = checkBodyBounds(text, bounds);
+    expect(whole).toBeNull();
+    expect(new Set(everySplit(text))).toEqual(new Set([null]));
+  });
+
+  it('refuses at the first byte over the bounds, wherever the body is cut', () => {
+    const text = '["\\\\", [[[[]]]]]';
+    expect(new Set(everySplit(text))).toEqual(new Set([checkBodyBounds(text, bounds)]));
+    expect(checkBodyBounds(text, bounds)).toMatch(/nested too deeply/);
   });
 });
 

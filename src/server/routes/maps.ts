@@ -29,7 +29,7 @@ export async function mapRoutes(
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
-  acceptMapBodies(app, config.limits);
+  acceptMapBodies(app, config.limits, config.bodyLimitBytes);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
     const { id } = request.params;
