@@ -28,7 +28,12 @@ export function send(url: string, options: SendOptions = {}): Promise<Answer> {
       {
         method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
         headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.body === undefined
+            ? {}
+            : {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(options.body)),
+              }),
           ...options.headers,
         },
         ...(options.agent === undefined ? {} : { agent: options.agent }),
