@@ -9,8 +9,8 @@ import { emptyBodyMessage, UnreadBodyError } from './errors';
 // chunk by chunk, a scanner counts its containers and separators and its depth (strings are
 // skipped with indexOf, nothing is allocated), and refuses it at the first byte that no belief
 // map within the limits could need: the rest is never read, and the connection is closed after
-// the answer. A body within the bounds is parsed by V8's JSON.parse, so a valid map's object
-// graph is bounded by its shape. (Alternatives were measured: bench/body.bench.ts and
+// the answer. The same for a string longer than any field of a map. A body within the bounds is
+// parsed by V8's JSON.parse, so a valid map's object graph is bounded by its shape. (Alternatives were measured: bench/body.bench.ts and
 // docs/ARCHITECTURE.md.)
 
 /** A map nests 4 deep (map, data, reasons, reason); unknown fields may nest a little more. */
@@ -26,9 +26,26 @@ export function maxBodyValues(reasonCount: number): number {
   return 16 * (reasonCount + 4);
 }
 
+/**
+ * The most bytes one JSON string of a map within `limits` can take: its longest text field, each
+ * character written as a six-byte escape (`\u00e9`) at worst, and its quotes.
+ */
+export function maxBodyStringBytes(limits: MapLimits): number {
+  const longest = Math.max(
+    limits.titleLength,
+    limits.descriptionLength,
+    limits.reasonTitleLength,
+    limits.relevanceLength,
+    36, // a reason id
+  );
+  return 6 * longest + 2;
+}
+
 export interface BodyBounds {
   maxDepth: number;
   maxValues: number;
+  /** Longest string, in bytes, quotes included. */
+  maxStringBytes: number;
 }
 
 const quote = 0x22;
@@ -49,6 +66,8 @@ export class BodyScanner {
   private depth = 0;
   private values = 0;
   private inString = false;
+  /** Bytes of the string being read so far, its opening quote included. */
+  private stringBytes = 0;
   /** Backslashes that ended the last chunk inside a string: they may escape the next quote. */
   private backslashes = 0;
 
@@ -61,6 +80,8 @@ export class BodyScanner {
     while (i < length) {
       if (this.inString) {
         const end = this.stringEnd(chunk, i);
+        this.stringBytes += (end === -1 ? length : end + 1) - i;
+        if (this.stringBytes > this.bounds.maxStringBytes) return tooLongString;
         if (end === -1) return null;
         this.inString = false;
         i = end + 1;
@@ -69,6 +90,7 @@ export class BodyScanner {
       const c = chunk[i]!;
       if (c === quote) {
         this.inString = true;
+        this.stringBytes = 1;
         this.backslashes = 0;
       } else if (c === openBrace || c === openBracket) {
         if (++this.depth > this.bounds.maxDepth) {
@@ -113,6 +135,7 @@ export function checkBodyBounds(text: string, bounds: BodyBounds): string | null
 }
 
 const tooManyValues = 'Request body holds more values than a belief map within the limits can have';
+const tooLongString = 'Request body holds a text longer than any field of a belief map within the limits';
 
 const forbiddenKeys = new Set(['__proto__', 'constructor']);
 
@@ -141,7 +164,11 @@ export function findForbiddenKey(value: unknown): string | null {
 
 /** The bounds of a body for a map within `limits`. */
 export function bodyBounds(limits: MapLimits): BodyBounds {
-  return { maxDepth: maxBodyDepth, maxValues: maxBodyValues(limits.reasonCount) };
+  return {
+    maxDepth: maxBodyDepth,
+    maxValues: maxBodyValues(limits.reasonCount),
+    maxStringBytes: maxBodyStringBytes(limits),
+  };
 }
 
 /**

@@ -326,6 +326,12 @@ describe('keys that could poison prototypes', () => {
       `{"version":"1.0","data":{"title":"x","description":null,"reasons":[]},"junk":[${Array(699_000).fill('{}').join(',')}]}`,
       'Request body holds more values than a belief map within the limits can have',
     ],
+    [
+      'a description of 2 MiB',
+      JSON.stringify(mapRequest({ description: 'why '.repeat(500_000) })).slice(0, 2 * 1024 * 1024 - 3) +
+        '"}}',
+      'Request body holds a text longer than any field of a belief map within the limits',
+    ],
   ])('refuses %s, whatever else it holds', async (_what, body, message) => {
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(2 * 1024 * 1024);
     expectError(await publish(server.app, body), 400, message);

@@ -13,13 +13,14 @@ import { mapRequest, reason } from './helpers';
 // one pass before JSON.parse builds anything, so no body under the size limit becomes a large
 // object graph. Text inside strings never counts.
 
-const bounds = { maxDepth: 3, maxValues: 5 };
+const bounds = { maxDepth: 3, maxValues: 5, maxStringBytes: 20 };
 
 describe('checkBodyBounds', () => {
   it.each([
     ['a flat object', '{"a":1,"b":2}'],
     ['three levels', '[[[]]]'],
     ['five values', '[1,2,3,4,5]'],
+    ['a string of 20 bytes with its quotes', '["abcdefghijklmnopqr"]'],
     ['brackets and commas inside strings', '["[[[[,,,,{{{{", "}}}]]]"]'],
     ['escaped quotes inside strings', '["a\\\\\\"[[[[,,,,", "\\\\", "[[[["]'],
     ['not JSON at all (JSON.parse says so next)', 'hello, world'],
@@ -33,6 +34,9 @@ describe('checkBodyBounds', () => {
     ['four levels after strings that look like closers', '["]]]]", {"a": [["x"]]}]', /nested too deeply/],
     ['six values', '[1,2,3,4,5,6]', /more values/],
     ['six containers', '[[],{},[],{},[]]', /more values/],
+    ['a string of 21 bytes with its quotes', '["abcdefghijklmnopqrs"]', /text longer/],
+    ['a key of 21 bytes', '{"abcdefghijklmnopqrs":1}', /text longer/],
+    ['escapes counted as the bytes they take', '["\\u00e9\\u00e9\\u00e9\\u00e9"]', /text longer/],
   ])('refuses %s', (_what, text, problem) => {
     expect(checkBodyBounds(text, bounds)).toMatch(problem);
   });
@@ -80,6 +84,16 @@ describe('the bounds for a map', () => {
     );
     const body = JSON.stringify({ ...mapRequest({ reasons }), client: { name: 'x', version: [1, 2] } });
     expect(parseMapBody(body, defaultLimits)).toMatchObject({ data: { reasons: { length: 1000 } } });
+  });
+
+  it('let through the longest text a field allows, even written entirely in escapes', () => {
+    const description = 'é'.repeat(defaultLimits.descriptionLength);
+    const escaped = JSON.stringify(mapRequest({ description })).replace(/é/g, '\\u00e9');
+    expect((parseMapBody(escaped, defaultLimits) as { data: { description: string } }).data.description).toBe(
+      description,
+    );
+    const tooLong = escaped.replace('\\u00e9', '\\u00e9\\u00e9');
+    expect(() => parseMapBody(tooLong, defaultLimits)).toThrow(/text longer than any field/);
   });
 
   it('grow with the number of reasons allowed, and are twice the depth a map needs', () => {
