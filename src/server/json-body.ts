@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MapLimits } from '../domain/limits';
 import { emptyBodyMessage, UnreadBodyError } from './errors';
+import { timeSlices } from './time-slices';
 
 // The one JSON body parser of the server (PRODUCT §5, §14). A request body is at most BODY_LIMIT
 // bytes, but what JSON.parse makes of it is not bounded by its size: 2 MiB of `[{},{},…]` under
@@ -230,6 +231,9 @@ export function parseMapBody(text: string, limits: MapLimits, bodyLimitBytes = I
  * cannot post either.
  */
 export function acceptMapBodies(app: FastifyInstance, limits: MapLimits, bodyLimitBytes: number): void {
+  // A body is parsed, and its publish validated and handed to the store, in a time slice
+  // (time-slices.ts): what Fastify runs after the parser's `done` runs in the same turn.
+  const inTurn = timeSlices(10);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', (request, payload, done) => {
     const declared = Number(request.headers['content-length']);
@@ -250,11 +254,16 @@ export function acceptMapBodies(app: FastifyInstance, limits: MapLimits, bodyLim
       }
     };
     const onEnd = () => {
-      try {
-        stop(null, reader.finish(declared));
-      } catch (error) {
-        stop(error as Error);
-      }
+      payload.removeListener('data', onData);
+      inTurn(() => {
+        let value: unknown;
+        try {
+          value = reader.finish(declared);
+        } catch (error) {
+          return stop(error as Error);
+        }
+        stop(null, value);
+      });
     };
     const onError = (error: Error) => stop(Object.assign(error, { statusCode: 400 }));
     payload.on('data', onData);
