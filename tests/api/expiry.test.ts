@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startExpirySweep } from '../../src/server/expiry';
 import {
   countStoredMaps,
@@ -90,20 +90,33 @@ describe('store.deleteExpired', () => {
 });
 
 describe('the expiry sweep', () => {
+  // The sweep's timer is faked: each test moves it by exactly the intervals it needs.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Runs the sweeps due in the next `ms` of the sweep's timer, and lets each finish. */
+  const sweepFor = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
   it('deletes expired maps at once and then every interval', async () => {
     server = await startServer();
     const start = server.clock.now().getTime();
     await publishOk(server.app);
     server.clock.set(start + lifetimeMs);
     stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(0);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
 
-    // A map that expires while the sweep runs is removed by a later run.
+    // A map that expires between runs is removed by the next run, not before.
     server.clock.set(start + 2 * lifetimeMs);
     await publishOk(server.app);
-    expect(countStoredMaps(server.dbPath)).toBe(1);
     server.clock.set(start + 3 * lifetimeMs);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(19);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    await sweepFor(1);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
   });
 
   it('keeps maps that have not expired', async () => {
@@ -111,7 +124,7 @@ describe('the expiry sweep', () => {
     await publishOk(server.app);
     server.clock.advance(lifetimeMs - 1);
     stopSweep = startExpirySweep(server.store, 10, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(100);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 
@@ -120,7 +133,7 @@ describe('the expiry sweep', () => {
     await publishOk(server.app);
     server.clock.advance(2 * lifetimeMs);
     stopSweep = startExpirySweep(server.store, 0, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(60 * 60 * 1000);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 
@@ -131,21 +144,21 @@ describe('the expiry sweep', () => {
     server.clock.advance(lifetimeMs);
     store!.fail(new Error('disk I/O error'), ['deleteExpired']);
     stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(40);
     expect(countStoredMaps(server.dbPath)).toBe(1);
     store!.fail(null);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(20);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
   });
 
   it('stops when told to', async () => {
     server = await startServer();
     const stop = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    // Let the first (immediate) run finish, then stop before any map expires.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sweepFor(0);
     stop();
     await publishOk(server.app);
     server.clock.advance(lifetimeMs);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(100);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 });
