@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyBudget } from '../../src/server/body-budget';
-import { countStoredMaps, listen, mapRequest, startServer, type TestServer } from './helpers';
+import { countStoredMaps, listen, mapRequest, serverPerTest, type TestServer } from './helpers';
 
 // MAX_BODY_BYTES_IN_FLIGHT (PRODUCT §14): the bytes of request bodies a process is reading,
 // parsing or holding until they commit are bounded. A body that would go over the bound is
@@ -32,12 +32,10 @@ describe('bodyBudget', () => {
   });
 });
 
-let server: TestServer | null = null;
+const startServer = serverPerTest();
 const sockets: Socket[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy();
-  await server?.close();
-  server = null;
 });
 
 // Over the smallest BODY_LIMIT (1 KiB).
@@ -77,6 +75,7 @@ async function publishFrom(port: number, localAddress: string) {
 }
 
 describe('with room for two bodies', () => {
+  let server: TestServer;
   async function start() {
     // Room for exactly two of these bodies, and one each address.
     server = await startServer({
@@ -110,7 +109,7 @@ describe('with room for two bodies', () => {
     expect((await publishFrom(port, '127.0.0.4')).status).toBe(200);
     second.finish();
     await vi.waitFor(() => expect(second.received()).toMatch(/^HTTP\/1\.1 200 /), { timeout: 5_000 });
-    expect(countStoredMaps(server!.dbPath)).toBe(3);
+    expect(countStoredMaps(server.dbPath)).toBe(3);
   });
 
   it('gives back the room of a client that hangs up mid-body', async () => {

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtInMapIds } from '../../src/domain/built-in/index';
-import {
-  countStoredMaps,
-  getMap,
-  mapRequest,
-  publish,
-  publishOk,
-  reason,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { countStoredMaps, getMap, mapRequest, publish, publishOk, reason, serverForFile } from './helpers';
 
 // PRODUCT §5 and §4: POST /api/map/create stores exactly the validated map under a new id.
 
 const builtInIds: ReadonlySet<string> = new Set(builtInMapIds);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function readBack(id: string) {
   const response = await getMap(server.app, id);

@@ -1,24 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   countStoredMaps,
+  startServer,
   expectError,
   lifetimeMs,
   mapRequest,
   publish,
   publishOk,
   reason,
-  startServer,
-  type TestServer,
+  serverForFile,
 } from './helpers';
 
 // PRODUCT §5: every rejected publish answers 4xx `{status: "error", message}` naming the first
 // problem, and stores nothing. After each case the SQLite file itself is counted.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 afterEach(() => {
   expect(countStoredMaps(server.dbPath)).toBe(0);
 });

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { healthBody } from '../support/http';
 import { StoreUnavailableError } from '../../src/server/store/map-store';
 import {
   countStoredMaps,
@@ -9,7 +10,7 @@ import {
   mapRequest,
   publish,
   publishOk,
-  startServer,
+  serverPerTest,
   type FailingStore,
   type TestServer,
 } from './helpers';
@@ -18,11 +19,7 @@ import {
 // about the failure (the details go to the log); an unreachable database answers 503, and the
 // health check says so until it recovers.
 
-let server: TestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = serverPerTest();
 
 /** A server on a store that fails on demand, and the lines it logs. */
 async function startFailable(): Promise<{ server: TestServer; store: FailingStore; logs: string[] }> {
@@ -54,7 +51,7 @@ describe('unknown API paths', () => {
     ['DELETE', '/api/map/default'],
     ['POST', '/api/nothing-here'],
   ])('answers %s %s with 404 JSON', async (method, url) => {
-    server = await startServer();
+    const server = await startServer();
     const response = await server.app.inject({ method: method as 'GET', url });
     expectError(response, 404, `No such endpoint: ${method} ${url.split('?')[0]}`);
   });
@@ -67,7 +64,7 @@ describe('a body sent to an unknown path', () => {
     ['a million nested arrays', 'application/json', '['.repeat(1_000_000)],
     ['text', 'text/plain', 'hello'],
   ])('is never read or parsed: %s answers 404', async (_what, contentType, payload) => {
-    server = await startServer();
+    const server = await startServer();
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/maps',
@@ -83,7 +80,7 @@ describe('a failure inside the server', () => {
 
   it('answers a failing publish with 500 "Internal server error" and hides the cause', async () => {
     const failable = await startFailable();
-    server = failable.server;
+    const server = failable.server;
     failable.store.fail(new Error(secret), ['publish']);
     const response = await publish(server.app, mapRequest());
     expectError(response, 500, 'Internal server error');
@@ -95,7 +92,7 @@ describe('a failure inside the server', () => {
 
   it('answers a failing read with 500 too, without the cause', async () => {
     const failable = await startFailable();
-    server = failable.server;
+    const server = failable.server;
     failable.store.fail(Object.assign(new TypeError(secret), { code: 'ERR_SECRET', statusCode: undefined }), [
       'get',
     ]);
@@ -108,7 +105,7 @@ describe('a failure inside the server', () => {
 describe('an unreachable database', () => {
   it('answers 503 JSON to reads and publishes, fails the health check, and recovers', async () => {
     const failable = await startFailable();
-    server = failable.server;
+    const server = failable.server;
     const { store } = failable;
     const id = await publishOk(server.app);
     expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
@@ -127,12 +124,7 @@ describe('an unreachable database', () => {
 
     const unhealthy = await server.app.inject({ url: '/healthz' });
     expect(unhealthy.statusCode).toBe(503);
-    expect(unhealthy.json()).toEqual({
-      status: 'error',
-      message: 'Unhealthy: the maps table cannot be read',
-      database: 'unavailable',
-      publishes: 'ok',
-    });
+    expect(unhealthy.json()).toEqual(healthBody({ database: 'unavailable' }));
     expect(unhealthy.headers['cache-control']).toBe('no-store');
     // Built-in maps need no database and stay available.
     expect((await getMap(server.app, 'default')).statusCode).toBe(200);
@@ -140,14 +132,14 @@ describe('an unreachable database', () => {
     store.fail(null);
     const healthy = await server.app.inject({ url: '/healthz' });
     expect(healthy.statusCode).toBe(200);
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', publishes: 'ok' });
+    expect(healthy.json()).toEqual(healthBody());
     expect((await getMap(server.app, id)).statusCode).toBe(200);
     await publishOk(server.app);
     expect(countStoredMaps(server.dbPath)).toBe(2);
   });
 
   it('fails the health check when the database itself is closed', async () => {
-    server = await startServer();
+    const server = await startServer();
     expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     await server.store.close();
     expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(503);

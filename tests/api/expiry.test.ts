@@ -8,26 +8,23 @@ import {
   getMap,
   lifetimeMs,
   publishOk,
-  startServer,
+  serverPerTest,
   type FailingStore,
-  type TestServer,
 } from './helpers';
 
 // PRODUCT §5: published maps are deleted 90 days after `published`; an expired map is never
 // served, even before the sweep removes it. The app's clock is moved, never the real one.
 
-let server: TestServer | null = null;
+const startServer = serverPerTest();
 let stopSweep: (() => void) | null = null;
-afterEach(async () => {
+afterEach(() => {
   stopSweep?.();
   stopSweep = null;
-  await server?.close();
-  server = null;
 });
 
 describe('reading around the 90-day boundary', () => {
   it('serves a map until just before 90 days and answers 404 from 90 days on', async () => {
-    server = await startServer();
+    const server = await startServer();
     const publishedAt = server.clock.now().getTime();
     const id = await publishOk(server.app);
 
@@ -51,7 +48,7 @@ describe('reading around the 90-day boundary', () => {
   });
 
   it('counts 90 days from the server’s publishing time, not the client’s', async () => {
-    server = await startServer();
+    const server = await startServer();
     const publishedAt = server.clock.now().getTime();
     const id = await publishOk(server.app, {
       version: '1.0',
@@ -65,7 +62,7 @@ describe('reading around the 90-day boundary', () => {
 
 describe('store.deleteExpired', () => {
   it('deletes exactly the maps expired at the given time', async () => {
-    server = await startServer();
+    const server = await startServer();
     const start = server.clock.now().getTime();
     const older = await publishOk(server.app);
     server.clock.set(start + 10 * dayMs);
@@ -101,7 +98,7 @@ describe('the expiry sweep', () => {
   const sweepFor = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
   it('deletes expired maps at once and then every interval', async () => {
-    server = await startServer();
+    const server = await startServer();
     const start = server.clock.now().getTime();
     await publishOk(server.app);
     server.clock.set(start + lifetimeMs);
@@ -120,7 +117,7 @@ describe('the expiry sweep', () => {
   });
 
   it('keeps maps that have not expired', async () => {
-    server = await startServer();
+    const server = await startServer();
     await publishOk(server.app);
     server.clock.advance(lifetimeMs - 1);
     stopSweep = startExpirySweep(server.store, 10, server.clock.now, server.app.log);
@@ -129,7 +126,7 @@ describe('the expiry sweep', () => {
   });
 
   it('does nothing with an interval of 0', async () => {
-    server = await startServer();
+    const server = await startServer();
     await publishOk(server.app);
     server.clock.advance(2 * lifetimeMs);
     stopSweep = startExpirySweep(server.store, 0, server.clock.now, server.app.log);
@@ -139,7 +136,7 @@ describe('the expiry sweep', () => {
 
   it('survives a failing run and deletes on the next', async () => {
     let store: FailingStore | null = null;
-    server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
+    const server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
     await publishOk(server.app);
     server.clock.advance(lifetimeMs);
     store!.fail(new Error('disk I/O error'), ['deleteExpired']);
@@ -152,7 +149,7 @@ describe('the expiry sweep', () => {
   });
 
   it('stops when told to', async () => {
-    server = await startServer();
+    const server = await startServer();
     const stop = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
     await sweepFor(0);
     stop();

@@ -1,20 +1,18 @@
 import { inject } from 'light-my-request';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, startServer, type TestServer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listen, serverForFile, startServer } from './helpers';
 
 // PRODUCT §12, §13: every answer, those Node's HTTP parser and Fastify give before the app's own
 // hooks run included, carries the security headers and, where it has a body, the API's error
 // shape `{"status":"error","message":…}`. Sent over a real socket: these answers never reach
 // inject.
 
-let server: TestServer;
+const server = serverForFile();
 let port: number;
 beforeAll(async () => {
-  server = await startServer();
   port = Number(new URL(await listen(server.app)).port);
 });
-afterAll(() => server.close());
 
 interface RawAnswer {
   status: number;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseConfig, type Config } from '../../src/server/config';
 import type { MapStore } from '../../src/server/store/map-store';
@@ -28,7 +28,8 @@ export function removeDir(dir: string): void {
 
 /**
  * Parses `env` as the process would. Tests run with logging silenced, the sweep and the rate
- * limit off unless they set them.
+ * limit off unless they set them, and load shedding off too: it measures the whole process, and
+ * here one test process runs hundreds of servers, and their tests, one after another.
  */
 export function testConfig(
   dbPath: string,
@@ -40,6 +41,9 @@ export function testConfig(
       LOG_LEVEL: 'silent',
       SWEEP_INTERVAL_MS: '0',
       CREATE_RATE_LIMIT: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_HEAP_USED_BYTES: '0',
+      MAX_RSS_BYTES: '0',
       DATABASE_URL: `sqlite:${dbPath}`,
       ...env,
     },
@@ -145,6 +149,35 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       if (ownDir) removeDir(ownDir);
     },
   };
+}
+
+/**
+ * Starts servers for the tests of a file, each closed at the end of the test that started it:
+ * `const start = serverPerTest();` at the top, then `const server = await start(options)`.
+ */
+export function serverPerTest(): (options?: TestServerOptions) => Promise<TestServer> {
+  const started: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  return async (options) => {
+    const server = await startServer(options);
+    started.push(server);
+    return server;
+  };
+}
+
+/**
+ * One server for all the tests of a file (or of the describe block it is called in), started
+ * before the first and closed after the last. Its fields are there from the first test on.
+ */
+export function serverForFile(options?: TestServerOptions): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(options));
+  });
+  afterAll(() => server.close());
+  return server;
 }
 
 /** Listens on a free port of 127.0.0.1 and resolves to the base URL. */

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeHtml, genericMeta, mapMeta, mapPreview, renderIndex } from '../../src/server/page-meta';
 import type { MapStore } from '../../src/server/store/map-store';
-import { getMap, mapRequest, publishOk, reason, startServer, type TestServer } from './helpers';
+import { getMap, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
 // Link previews (PRODUCT §6.2, §11): /map/{publishedId} answers index.html with the map's own
 // title, description and reason count in <title>, the meta description, Open Graph and Twitter
 // tags, all escaped. og:url is PUBLIC_URL's; the request's Host never reaches the page. A preview
 // goes through the same lookup as GET /api/map/{id}: the map is read and parsed once.
 
-let server: TestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = serverPerTest();
 
 /** The app with a client folder, counting the store's reads. */
 async function startWithClient(env: Record<string, string> = {}) {
   const reads: string[] = [];
-  server = await startServer({
+  const server = await startServer({
     client: true,
     env,
     wrapStore: (inner): MapStore => ({

@@ -1,18 +1,14 @@
 import { getHeapStatistics } from 'node:v8';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectiveHeapBound } from '../../src/server/load-shedding';
-import { expectError, mapRequest, publish, startServer, type TestServer } from './helpers';
+import { expectError, mapRequest, publish, serverPerTest } from './helpers';
 
 // Load shedding (PRODUCT §14), the last line of defence: a worker over its event-loop-delay, heap
 // or memory bound answers every request 503 with Retry-After, in the API's error shape, until it
 // is back under it. @fastify/under-pressure samples twice a second, so these tests wait for a
 // sample rather than assume one.
 
-let server: TestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = serverPerTest();
 
 const overloaded = 'The server is overloaded; try again in a few seconds';
 
@@ -21,7 +17,7 @@ describe('over a memory bound', () => {
     ['MAX_HEAP_USED_BYTES', { MAX_HEAP_USED_BYTES: '1' }],
     ['MAX_RSS_BYTES', { MAX_RSS_BYTES: '1' }],
   ])('(%s) every request is answered 503 with Retry-After', async (_name, env) => {
-    server = await startServer({ env });
+    const server = await startServer({ env });
     const app = server.app;
     await vi.waitFor(
       async () => expect((await app.inject({ url: '/api/map/default' })).statusCode).toBe(503),
@@ -43,7 +39,7 @@ describe('over a memory bound', () => {
 
 describe('an event loop that lags', () => {
   it('sheds requests while it lags and serves them again once it has recovered', async () => {
-    server = await startServer({ env: { MAX_EVENT_LOOP_DELAY_MS: '100' } });
+    const server = await startServer({ env: { MAX_EVENT_LOOP_DELAY_MS: '100' } });
     const app = server.app;
     expect((await app.inject({ url: '/api/map/default' })).statusCode).toBe(200);
     // Hold the event loop in bursts for over a sample: the mean delay is far over 100 ms.

@@ -1,14 +1,13 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapRequest, publishOk, startServer, type TestServer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mapRequest, publishOk, serverForFile } from './helpers';
 
 // PRODUCT §9: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
 // and the usual security headers: API answers, errors included, and the client's pages and files.
 
-let server: TestServer;
+const server = serverForFile({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
 let publishedId: string;
 beforeAll(async () => {
-  server = await startServer({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
   const created = await server.app.inject({
     method: 'POST',
     url: '/api/map/create',
@@ -18,7 +17,6 @@ beforeAll(async () => {
   });
   publishedId = created.json().data.mapId;
 });
-afterAll(() => server.close());
 
 // Each publish comes from its own address, so only the one meant to be limited is.
 const answers: [string, number, () => InjectOptions][] = [
@@ -96,16 +94,14 @@ it.each(answers)('%s (%i) carries a strict CSP and the security headers', async 
 describe('pages and files of the client', () => {
   // A client folder like the build's (writeClientDir). The pages are index.html, with
   // link-preview tags for a published map.
-  let client: TestServer;
+  const client = serverForFile({ client: true });
   let app: FastifyInstance;
   let mapId: string;
 
   beforeAll(async () => {
-    client = await startServer({ client: true });
     app = client.app;
     mapId = await publishOk(app);
   });
-  afterAll(() => client.close());
 
   const pages: [string, number, () => string][] = [
     ['a published map (link preview)', 200, () => `/map/${mapId}`],

@@ -62,3 +62,15 @@ export function send(url: string, options: SendOptions = {}): Promise<Answer> {
 export function publishedId(answer: Answer): string {
   return (JSON.parse(answer.body) as { data: { mapId: string } }).data.mapId;
 }
+
+/** What GET /healthz answers: ok, or which of its checks failed (PRODUCT §14). */
+export function healthBody(problems: { database?: 'unavailable'; publishes?: 'failing' } = {}) {
+  const database = problems.database ?? 'ok';
+  const publishes = problems.publishes ?? 'ok';
+  if (database === 'ok' && publishes === 'ok') return { status: 'ok', database, publishes };
+  const wrong = [
+    database === 'ok' ? null : 'the maps table cannot be read',
+    publishes === 'ok' ? null : 'the last publishes all failed',
+  ].filter(Boolean);
+  return { status: 'error', message: `Unhealthy: ${wrong.join('; ')}`, database, publishes };
+}
