@@ -177,6 +177,17 @@ const publicUrl = z.string().transform((raw, ctx): string => {
   return url.origin;
 });
 
+const gib = 1024 * 1024 * 1024;
+
+/** A load-shedding bound (load-shedding.ts): past it a worker answers 503 until it is back under. */
+function sheddingBound(max: number, defaultValue: number, what: string) {
+  return setting(
+    wholeNumber(0, max),
+    String(defaultValue),
+    `A worker ${what} answers 503 until it recovers; 0 = off`,
+  );
+}
+
 /** Every setting, in the order `--help` and the README list them. */
 export const settingSchemas = {
   PORT: setting(wholeNumber(0, 65535), '3000', 'TCP port to listen on'),
@@ -243,31 +254,15 @@ export const settingSchemas = {
     'Reason relevance, characters',
   ),
   MAX_REASONS: setting(wholeNumber(0, 100_000), String(defaultLimits.reasonCount), 'Reasons in one map'),
-  BODY_LIMIT: setting(
-    wholeNumber(1024, 1024 * 1024 * 1024),
-    String(defaultBodyLimitBytes),
-    'Largest request body, bytes',
-  ),
+  BODY_LIMIT: setting(wholeNumber(1024, gib), String(defaultBodyLimitBytes), 'Largest request body, bytes'),
   MAX_BODY_BYTES_IN_FLIGHT: setting(
-    wholeNumber(1024, 64 * 1024 * 1024 * 1024),
+    wholeNumber(1024, 64 * gib),
     String(64 * 1024 * 1024),
     'Most request-body bytes a worker reads, parses or holds at once; more get 503',
   ),
-  MAX_EVENT_LOOP_DELAY_MS: setting(
-    wholeNumber(0, 60_000),
-    '1000',
-    'A worker whose event loop lags this much answers 503 until it recovers; 0 = off',
-  ),
-  MAX_HEAP_USED_BYTES: setting(
-    wholeNumber(0, 1024 * 1024 * 1024 * 1024),
-    String(1024 * 1024 * 1024),
-    'A worker using more JavaScript heap answers 503 until it frees some; 0 = off',
-  ),
-  MAX_RSS_BYTES: setting(
-    wholeNumber(0, 1024 * 1024 * 1024 * 1024),
-    String(1536 * 1024 * 1024),
-    'A worker using more memory answers 503 until it frees some; 0 = off',
-  ),
+  MAX_EVENT_LOOP_DELAY_MS: sheddingBound(60_000, 1000, 'whose event loop lags this many ms'),
+  MAX_HEAP_USED_BYTES: sheddingBound(1024 * gib, gib, 'using more bytes of JavaScript heap'),
+  MAX_RSS_BYTES: sheddingBound(1024 * gib, 1.5 * gib, 'using more bytes of memory'),
   REQUEST_TIMEOUT_MS: setting(
     wholeNumber(100, 3_600_000),
     '30000',

@@ -139,28 +139,21 @@ describe('values that are read', () => {
   });
 });
 
-describe('TRUST_PROXY', () => {
-  it.each([
-    ['false', false],
-    ['1', 1],
-    ['10', 10],
-    ['10.0.0.1', ['10.0.0.1']],
-    ['10.0.0.0/8, 192.168.1.7', ['10.0.0.0/8', '192.168.1.7']],
-    ['fd00::/8,::1', ['fd00::/8', '::1']],
-    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
-  ])('reads %j', (value, expected) => {
-    expect(parseOk({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
-  });
-});
-
-describe('PUBLIC_URL', () => {
-  it.each([
-    ['https://beliefmap.example', 'https://beliefmap.example'],
-    ['https://beliefmap.example/', 'https://beliefmap.example'],
-    ['HTTPS://BeliefMap.Example:8443', 'https://beliefmap.example:8443'],
-    ['http://localhost:3000', 'http://localhost:3000'],
-  ])('reads %j as the origin %j', (value, origin) => {
-    expect(parseOk({ PUBLIC_URL: value }).publicUrl).toBe(origin);
+describe('settings read into their forms', () => {
+  it.each<[string, string, 'trustProxy' | 'publicUrl', unknown]>([
+    ['TRUST_PROXY', 'false', 'trustProxy', false],
+    ['TRUST_PROXY', '1', 'trustProxy', 1],
+    ['TRUST_PROXY', '10', 'trustProxy', 10],
+    ['TRUST_PROXY', '10.0.0.1', 'trustProxy', ['10.0.0.1']],
+    ['TRUST_PROXY', '10.0.0.0/8, 192.168.1.7', 'trustProxy', ['10.0.0.0/8', '192.168.1.7']],
+    ['TRUST_PROXY', 'fd00::/8,::1', 'trustProxy', ['fd00::/8', '::1']],
+    ['TRUST_PROXY', 'loopback, uniquelocal', 'trustProxy', ['loopback', 'uniquelocal']],
+    ['PUBLIC_URL', 'https://beliefmap.example', 'publicUrl', 'https://beliefmap.example'],
+    ['PUBLIC_URL', 'https://beliefmap.example/', 'publicUrl', 'https://beliefmap.example'],
+    ['PUBLIC_URL', 'HTTPS://BeliefMap.Example:8443', 'publicUrl', 'https://beliefmap.example:8443'],
+    ['PUBLIC_URL', 'http://localhost:3000', 'publicUrl', 'http://localhost:3000'],
+  ])('reads %s=%j', (name, value, key, expected) => {
+    expect(parseOk({ [name]: value })[key]).toEqual(expected);
   });
 });
 

@@ -79,7 +79,7 @@ describe('the version', () => {
 });
 
 describe('missing fields', () => {
-  it.each([
+  it.each<[string, unknown, string | RegExp]>([
     ['data', without('data', mapRequest()), /^data: /],
     [
       'the title',
@@ -92,27 +92,14 @@ describe('missing fields', () => {
       /^data\.description: /,
     ],
     ['the reasons', { ...mapRequest(), data: without('reasons', mapRequest().data) }, /^data\.reasons: /],
-    ['a reason id', mapRequest({ reasons: [without('id', { ...reason() })] }), /^data\.reasons\.0\.id: /],
-    [
-      'a reason title',
-      mapRequest({ reasons: [without('title', { ...reason() })] }),
-      /^data\.reasons\.0\.title: /,
-    ],
-    [
-      'a relevance',
-      mapRequest({ reasons: [without('relevance', { ...reason() })] }),
-      /^data\.reasons\.0\.relevance: /,
-    ],
-    [
-      'a belief',
-      mapRequest({ reasons: [without('belief', { ...reason() })] }),
-      /^data\.reasons\.0\.belief: /,
-    ],
-    [
-      'a support',
-      mapRequest({ reasons: [without('support', { ...reason() })] }),
-      /^data\.reasons\.0\.support: /,
-    ],
+    ...(['id', 'title', 'relevance', 'belief', 'support'] as const).map(
+      (field) =>
+        [
+          `a reason's ${field}`,
+          mapRequest({ reasons: [without(field, { ...reason() })] }),
+          new RegExp(`^data\\.reasons\\.0\\.${field}: `),
+        ] as [string, unknown, RegExp],
+    ),
   ])('answers 400 naming %s', async (_why, body, message) => {
     expectError(await publish(server.app, body), 400, message);
   });

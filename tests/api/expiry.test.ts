@@ -22,12 +22,16 @@ afterEach(() => {
   stopSweep = null;
 });
 
+/** A server with one map published now; `at` is when. */
+async function startWithMap(map?: unknown) {
+  const server = await startServer();
+  const at = server.clock.now().getTime();
+  return { server, at, id: await publishOk(server.app, map) };
+}
+
 describe('reading around the 90-day boundary', () => {
   it('serves a map until just before 90 days and answers 404 from 90 days on', async () => {
-    const server = await startServer();
-    const publishedAt = server.clock.now().getTime();
-    const id = await publishOk(server.app);
-
+    const { server, at: publishedAt, id } = await startWithMap();
     server.clock.set(publishedAt + 89 * dayMs);
     expect((await getMap(server.app, id)).statusCode).toBe(200);
 
@@ -48,11 +52,13 @@ describe('reading around the 90-day boundary', () => {
   });
 
   it('counts 90 days from the server’s publishing time, not the client’s', async () => {
-    const server = await startServer();
-    const publishedAt = server.clock.now().getTime();
-    const id = await publishOk(server.app, {
+    const {
+      server,
+      at: publishedAt,
+      id,
+    } = await startWithMap({
       version: '1.0',
-      published: new Date(publishedAt - 365 * dayMs).toISOString(),
+      published: '2001-01-01T00:00:00.000Z',
       data: { title: 'Backdated', description: null, reasons: [] },
     });
     server.clock.set(publishedAt + lifetimeMs - 1000);
@@ -62,9 +68,7 @@ describe('reading around the 90-day boundary', () => {
 
 describe('store.deleteExpired', () => {
   it('deletes exactly the maps expired at the given time', async () => {
-    const server = await startServer();
-    const start = server.clock.now().getTime();
-    const older = await publishOk(server.app);
+    const { server, at: start, id: older } = await startWithMap();
     server.clock.set(start + 10 * dayMs);
     const newer = await publishOk(server.app);
     expect(countStoredMaps(server.dbPath)).toBe(2);

@@ -1,21 +1,22 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { healthBody } from '../support/http';
+import { StoreUnavailableError } from '../../src/server/store/map-store';
 import {
+  countStoredMaps,
   expectError,
-  failingStore,
   getMap,
   mapRequest,
   publish,
   publishOk,
   serverPerTest,
-  type FailingStore,
+  startFailingServer,
   type TestServer,
 } from './helpers';
 
 // GET /healthz (PRODUCT §14) checks what requests need: the maps table can be read (a real query
 // on it) and recent publishes are not all failing; when either is wrong it answers 503 and says
-// which. The database's unreachability is in errors.test.ts, a real full disk in
+// which; an unreachable database is answered 503 too. A real full disk is in
 // tests/reliability/full-disk.test.ts.
 
 const startServer = serverPerTest();
@@ -44,11 +45,7 @@ describe('the maps table', () => {
 describe('recent publishes', () => {
   const diskFull = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 
-  async function startFailing(): Promise<{ server: TestServer; store: FailingStore }> {
-    let store: FailingStore | null = null;
-    const server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
-    return { server, store: store! };
-  }
+  const startFailing = () => startFailingServer(startServer);
 
   it('all failing (a full disk) make the health check 503 while reads still work', async () => {
     const { server, store } = await startFailing();
@@ -99,5 +96,49 @@ describe('recent publishes', () => {
     const server = await startServer();
     for (let i = 0; i < 5; i++) expect((await publish(server.app, '{"version":"2.0"}')).statusCode).toBe(400);
     expect((await health(server)).status).toBe(200);
+  });
+});
+
+describe('an unreachable database', () => {
+  it('answers 503 JSON to reads and publishes, fails the health check, and recovers', async () => {
+    const failable = await startFailingServer(startServer);
+    const server = failable.server;
+    const { store } = failable;
+    const id = await publishOk(server.app);
+    expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+
+    store.fail(new StoreUnavailableError('connect ECONNREFUSED 10.1.2.3:5432'));
+    const read = await getMap(server.app, id);
+    expectError(read, 503, 'The database is unavailable; try again shortly');
+    expect(read.headers['retry-after']).toBe('5');
+    expect(read.body).not.toContain('ECONNREFUSED');
+    expectError(
+      await publish(server.app, mapRequest()),
+      503,
+      'The database is unavailable; try again shortly',
+    );
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+
+    const unhealthy = await server.app.inject({ url: '/healthz' });
+    expect(unhealthy.statusCode).toBe(503);
+    expect(unhealthy.json()).toEqual(healthBody({ database: 'unavailable' }));
+    expect(unhealthy.headers['cache-control']).toBe('no-store');
+    // Built-in maps need no database and stay available.
+    expect((await getMap(server.app, 'default')).statusCode).toBe(200);
+
+    store.fail(null);
+    const healthy = await server.app.inject({ url: '/healthz' });
+    expect(healthy.statusCode).toBe(200);
+    expect(healthy.json()).toEqual(healthBody());
+    expect((await getMap(server.app, id)).statusCode).toBe(200);
+    await publishOk(server.app);
+    expect(countStoredMaps(server.dbPath)).toBe(2);
+  });
+
+  it('fails the health check when the database itself is closed', async () => {
+    const server = await startServer();
+    expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await server.store.close();
+    expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(503);
   });
 });

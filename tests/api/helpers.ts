@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -152,6 +153,14 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
 }
 
 /**
+ * The app over `store` (PostgreSQL, or a store a test wraps itself), configured by `env` as
+ * testConfig does. The caller closes it.
+ */
+export function appOnStore(store: MapStore, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(':memory:', env), { store, logger: false });
+}
+
+/**
  * Starts servers for the tests of a file, each closed at the end of the test that started it:
  * `const start = serverPerTest();` at the top, then `const server = await start(options)`.
  */
@@ -276,6 +285,28 @@ export function expectError(
   expect(body.status).toBe('error');
   if (typeof message === 'string') expect(body.message).toBe(message);
   else expect(body.message).toMatch(message);
+}
+
+/**
+ * A server, started by `start`, on a store that fails on demand (failingStore), and the lines it
+ * logs at warn and above.
+ */
+export async function startFailingServer(
+  start: (options?: TestServerOptions) => Promise<TestServer>,
+): Promise<{ server: TestServer; store: FailingStore; logs: string[] }> {
+  let store: FailingStore | null = null;
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const server = await start({
+    wrapStore: (inner) => (store = failingStore(inner)),
+    logger: { level: 'warn', stream },
+  });
+  return { server, store: store!, logs };
 }
 
 /** A store that passes every call to `inner` until `fail` is given an error to throw instead. */

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { describe, expect, it, vi } from 'vitest';
 import { publishBody, sampleMapData } from '../support/maps';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { serverPerTest } from './helpers';
 
 // Issue "several instances": CREATE_RATE_LIMIT counts per instance, unless REDIS_URL names a
 // Redis that every instance shares; then a client's publishes count the same on all of them.
@@ -17,35 +12,14 @@ import { startTcpProxy } from '../support/tcp-proxy';
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('TEST_REDIS_URL is not set: skipping the rate-limit tests over a shared Redis');
 
-const dir = mkdtempSync(join(tmpdir(), 'belief-map-shared-limit-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
+const startServer = serverPerTest();
 
 /** Keys of this run only, so runs (and the other tests) sharing the Redis never count together. */
 const runPrefix = `belief-map-test:${randomBytes(6).toString('hex')}:`;
-let instances = 0;
 
 /** An instance with its own SQLite file, as separate machines would have. */
 async function instance(env: Record<string, string>): Promise<FastifyInstance> {
-  const dbPath = join(dir, `instance-${++instances}.sqlite`);
-  const parsed = parseConfig(
-    {
-      LOG_LEVEL: 'silent',
-      SWEEP_INTERVAL_MS: '0',
-      CREATE_RATE_LIMIT: '3',
-      DATABASE_URL: `sqlite:${dbPath}`,
-      ...env,
-    },
-    null,
-  );
-  if (!parsed.ok) throw new Error(parsed.error);
-  const app = await buildApp(parsed.value, { store: openSqliteStore(dbPath), logger: false });
-  apps.push(app);
-  return app;
+  return (await startServer({ env: { CREATE_RATE_LIMIT: '3', ...env } })).app;
 }
 
 const body = publishBody(sampleMapData(2));

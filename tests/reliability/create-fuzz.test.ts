@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { beliefValues, supportValues } from '../../src/domain/ratings';
 import { fcSeed } from '../../src/domain/test-support/map-arbitraries';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
 import type { MapStore } from '../../src/server/store/map-store';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { serverForFile } from '../api/helpers';
 
 // Property-based fuzzing of POST /api/map/create (PRODUCT §3, §5): thousands of generated bodies,
 // valid ones with awkward text (any Unicode, lone surrogates, padding to trim, lengths at the
@@ -25,44 +19,25 @@ console.info(`create-fuzz: seed ${fcSeed} (rerun with FC_SEED=${fcSeed})`);
 const limits = { title: 40, description: 80, reasonTitle: 30, relevance: 60, reasons: 6 };
 const bodyLimit = 16 * 1024;
 
-let app: FastifyInstance;
 let stored = 0;
-const dir = mkdtempSync(join(tmpdir(), 'belief-map-fuzz-'));
-
-beforeAll(async () => {
-  const dbPath = join(dir, 'maps.sqlite');
-  const parsed = parseConfig(
-    {
-      LOG_LEVEL: 'silent',
-      SWEEP_INTERVAL_MS: '0',
-      CREATE_RATE_LIMIT: '0',
-      DATABASE_URL: `sqlite:${dbPath}`,
-      MAX_TITLE_LENGTH: String(limits.title),
-      MAX_DESCRIPTION_LENGTH: String(limits.description),
-      MAX_REASON_TITLE_LENGTH: String(limits.reasonTitle),
-      MAX_RELEVANCE_LENGTH: String(limits.relevance),
-      MAX_REASONS: String(limits.reasons),
-      BODY_LIMIT: String(bodyLimit),
-    },
-    null,
-  );
-  if (!parsed.ok) throw new Error(parsed.error);
-  const sqlite = openSqliteStore(dbPath);
+const server = serverForFile({
+  env: {
+    MAX_TITLE_LENGTH: String(limits.title),
+    MAX_DESCRIPTION_LENGTH: String(limits.description),
+    MAX_REASON_TITLE_LENGTH: String(limits.reasonTitle),
+    MAX_RELEVANCE_LENGTH: String(limits.relevance),
+    MAX_REASONS: String(limits.reasons),
+    BODY_LIMIT: String(bodyLimit),
+  },
   // Counts what reaches the database: a rejected body must never get this far.
-  const store: MapStore = {
+  wrapStore: (sqlite): MapStore => ({
     ...sqlite,
     publish: async (map, newId) => {
       const id = await sqlite.publish(map, newId);
       stored++;
       return id;
     },
-  };
-  app = await buildApp(parsed.value, { store, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
+  }),
 });
 
 // --- Valid bodies, each with the data the server must store for it ---------------------------
@@ -345,7 +320,7 @@ it(`answers ${runs.toLocaleString('en')} generated publishes as PRODUCT §3 and 
     fc.asyncProperty(caseArb, async (c) => {
       seen.set(c.label, (seen.get(c.label) ?? 0) + 1);
       const before = stored;
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST',
         url: '/api/map/create',
         headers: c.contentType ? { 'content-type': c.contentType } : {},
@@ -364,7 +339,7 @@ it(`answers ${runs.toLocaleString('en')} generated publishes as PRODUCT §3 and 
       }
       expect(response.statusCode, response.body).toBe(200);
       expect(stored).toBe(before + 1);
-      const read = await app.inject({ method: 'GET', url: `/api/map/${answer.data!.mapId}` });
+      const read = await server.app.inject({ method: 'GET', url: `/api/map/${answer.data!.mapId}` });
       expect(read.statusCode).toBe(200);
       // Byte for byte: the answer's data is the JSON text of the expected data.
       expect(read.body.endsWith(`"data":${JSON.stringify(c.expect.accept)}}`), read.body).toBe(true);

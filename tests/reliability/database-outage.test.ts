@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { healthBody } from '../support/http';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
+import { appOnStore } from '../api/helpers';
 import { createPostgresStore } from '../../src/server/store/postgres-store';
 import { publishBody, sampleMapData } from '../support/maps';
 import { createTestSchema, type TestSchema } from '../support/postgres';
@@ -166,11 +165,6 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
   });
 
   it('sessions terminated, as by a database restart: 503 for requests caught in it, then served again', async () => {
-    const parsed = parseConfig(
-      { DATABASE_URL: postgresUrl, LOG_LEVEL: 'silent', CREATE_RATE_LIMIT: '0' },
-      null,
-    );
-    if (!parsed.ok) throw new Error(parsed.error);
     const appName = `belief_map_${schema.schema}`;
     const url = new URL(postgresUrl!);
     url.searchParams.set('application_name', appName);
@@ -179,7 +173,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
       schema: schema.schema,
       onIdleError: (error) => idleErrors.push(error),
     });
-    const app: FastifyInstance = await buildApp(parsed.value, { store, logger: false });
+    const app: FastifyInstance = await appOnStore(store);
     cleanups.push(() => app.close());
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const ids = await publishSome(base, 5);
@@ -208,11 +202,6 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
   });
 
   it('a database that accepts connections but never answers: 503 within the timeouts, others unaffected', async () => {
-    const parsed = parseConfig(
-      { DATABASE_URL: postgresUrl, LOG_LEVEL: 'silent', CREATE_RATE_LIMIT: '0' },
-      null,
-    );
-    if (!parsed.ok) throw new Error(parsed.error);
     const hangProxy = await startTcpProxy(postgresUrl!);
     cleanups.push(() => hangProxy.close());
     const store = createPostgresStore(hangProxy.url(), {
@@ -221,7 +210,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL going away under load', () => {
       statementTimeoutMs: 500,
       onIdleError: () => {},
     });
-    const app = await buildApp(parsed.value, { store, logger: false });
+    const app = await appOnStore(store);
     cleanups.push(() => app.close());
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const [id] = await publishSome(base, 1);

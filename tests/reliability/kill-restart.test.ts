@@ -47,21 +47,28 @@ async function publishAndKill(server: ServerProcess, maps: MapData[]) {
 
 const maps = Array.from({ length: publishes }, (_, i) => sampleMapData(1 + (i % 20), i));
 
+/**
+ * Starts the server on `env`'s database, kills it during the publishes, starts it again and
+ * reads back every publish it confirmed; resolves to those, once the second has stopped cleanly.
+ */
+async function killAndRestart(env: Record<string, string>) {
+  const first = await startServerProcess({ env });
+  servers.push(first);
+  const confirmed = await publishAndKill(first, maps);
+  const second = await startServerProcess({ env });
+  servers.push(second);
+  await expectAllIntact(second.url, confirmed);
+  await second.stop();
+  expect((await second.exited).code).toBe(0);
+  return confirmed;
+}
+
 describe('kill -9 during 1,000 concurrent publishes', () => {
   it('on SQLite: every publish answered ok is there after a restart, and the file is sound', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'belief-map-kill-'));
     try {
       const dbPath = join(dir, 'maps.sqlite');
-      const env = { DATABASE_URL: `sqlite:${dbPath}`, SWEEP_INTERVAL_MS: '0' };
-      const first = await startServerProcess({ env });
-      servers.push(first);
-      const confirmed = await publishAndKill(first, maps);
-
-      const second = await startServerProcess({ env });
-      servers.push(second);
-      await expectAllIntact(second.url, confirmed);
-      await second.stop();
-      expect((await second.exited).code).toBe(0);
+      const confirmed = await killAndRestart({ DATABASE_URL: `sqlite:${dbPath}`, SWEEP_INTERVAL_MS: '0' });
 
       const db = new Database(dbPath, { fileMustExist: true });
       try {
@@ -86,15 +93,7 @@ describe('kill -9 during 1,000 concurrent publishes', () => {
     let schema: TestSchema | null = null;
     try {
       schema = await createTestSchema(postgresUrl!, 'kill');
-      const env = { DATABASE_URL: schema.url, SWEEP_INTERVAL_MS: '0' };
-      const first = await startServerProcess({ env });
-      servers.push(first);
-      const confirmed = await publishAndKill(first, maps);
-
-      const second = await startServerProcess({ env });
-      servers.push(second);
-      await expectAllIntact(second.url, confirmed);
-      await second.stop();
+      const confirmed = await killAndRestart({ DATABASE_URL: schema.url, SWEEP_INTERVAL_MS: '0' });
 
       // The table read by a full scan and through its primary key agree, and every row is JSON.
       const { rows } = await schema.query<{ n: string; valid: string }>(
