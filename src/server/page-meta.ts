@@ -1,4 +1,4 @@
-// Link previews (PRODUCT §6.2, §11): the index.html answered for a published map carries the
+// Link previews (PRODUCT §6.2, §8): the index.html answered for a published map carries the
 // map's own title, description and reason count, so a shared link previews well in chat apps.
 // Everything the user typed is escaped: it lands in HTML text and attributes. Absolute URLs
 // (og:url) come from PUBLIC_URL only, never from the request's Host or X-Forwarded-Proto.

@@ -6,7 +6,7 @@ import { escapeHtml, genericMeta, mapMeta, mapPreview, renderIndex } from '../..
 import type { MapStore } from '../../src/server/store/map-store';
 import { getMap, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
-// Link previews (PRODUCT §6.2, §11): /map/{publishedId} answers index.html with the map's own
+// Link previews (PRODUCT §6.2, §8): /map/{publishedId} answers index.html with the map's own
 // title, description and reason count in <title>, the meta description, Open Graph and Twitter
 // tags, all escaped. og:url is PUBLIC_URL's; the request's Host never reaches the page. A preview
 // goes through the same lookup as GET /api/map/{id}: the map is read and parsed once.
