@@ -31,7 +31,7 @@ export interface AppDeps {
 
 /**
  * The whole server as a Fastify instance that never listens (STYLE: tests call it with inject,
- * main.ts listens). Closing it waits for in-flight requests, then closes the store.
+ * worker.ts listens). Closing it waits for in-flight requests, then closes the store.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (instanceLogger) app.log = instanceLogger;
   app.addHook('onClose', async () => store.close());
   // Once closing, answers still in flight close their connection: otherwise a keep-alive client
-  // holds the server open until its idle timeout, and main.ts gives up on shutdown after 10 s.
+  // holds the server open until its idle timeout, and worker.ts gives up on shutdown after 10 s.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const maps = publishedMaps(store);
   const publishes = publishOutcomes(now);
-  await app.register(healthRoutes, { store, publishes });
+  await app.register(healthRoutes, { store, publishes, now });
   await app.register(mapRoutes, { config, store, maps, publishes, now });
   const sendIndex = config.clientDir
     ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })

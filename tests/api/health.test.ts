@@ -67,14 +67,38 @@ describe('recent publishes', () => {
     expect((await health(server)).status).toBe(200);
   });
 
-  it('are forgotten after a minute, so that the load balancer tries the instance again', async () => {
+  it('make a health check publish a map of its own, every 5 s at most, to find out when writing works again', async () => {
     const { server, store } = await startFailing();
     store.fail(diskFull, ['publish']);
     for (let i = 0; i < 3; i++) await publish(server.app, mapRequest());
+    const before = countStoredMaps(server.dbPath);
+    // Still full: each probe fails, and the instance stays out.
     expect((await health(server)).status).toBe(503);
-    server.clock.advance(59_000);
+    server.clock.advance(4_999);
     expect((await health(server)).status).toBe(503);
-    server.clock.advance(2_000);
+    // Room again, and no publish comes (the load balancer sends none to an instance it took out).
+    store.fail(null);
+    expect((await health(server)).status).toBe(503); // within 5 s of the last probe
+    server.clock.advance(1);
+    expect(await health(server)).toEqual({ status: 200, body: healthBody() });
+    // The probe is a real publish, as large as the publishes that failed (a nearly full disk
+    // takes a small one), and the next health check needs none.
+    expect(countStoredMaps(server.dbPath)).toBe(before + 1);
+    const db = new Database(server.dbPath, { readonly: true });
+    const probe = db
+      .prepare<[], { size: number }>('SELECT length(data) AS size FROM maps ORDER BY rowid DESC')
+      .get();
+    db.close();
+    expect(probe!.size).toBe(JSON.stringify(mapRequest().data).length);
+    expect((await health(server)).status).toBe(200);
+    expect(countStoredMaps(server.dbPath)).toBe(before + 1);
+  });
+
+  it('are forgotten after a minute', async () => {
+    const { server, store } = await startFailing();
+    store.fail(diskFull, ['publish']);
+    for (let i = 0; i < 3; i++) await publish(server.app, mapRequest());
+    server.clock.advance(61_000);
     expect(await health(server)).toEqual({ status: 200, body: healthBody() });
   });
 
@@ -90,6 +114,18 @@ describe('recent publishes', () => {
     await publish(server.app, mapRequest());
     await publish(server.app, mapRequest());
     expect((await health(server)).status).toBe(200);
+  });
+
+  it('that failed while the database was away count once it is back, until a probe publish goes through', async () => {
+    const { server, store } = await startFailing();
+    store.fail(new StoreUnavailableError('connect ECONNREFUSED 10.1.2.3:5432'));
+    for (let i = 0; i < 3; i++) await publish(server.app, mapRequest());
+    expect(await health(server)).toEqual({
+      status: 503,
+      body: healthBody({ database: 'unavailable', publishes: 'failing' }),
+    });
+    store.fail(null);
+    expect(await health(server)).toEqual({ status: 200, body: healthBody() });
   });
 
   it('refused as invalid are not failures of the store', async () => {

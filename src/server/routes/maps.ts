@@ -78,17 +78,17 @@ export async function mapRoutes(
       // The server sets `published` itself; the client's value is ignored (PRODUCT §5). The answer
       // carries it, so the client can show the map it sent without reading it back.
       const published = at.toISOString();
+      const dataJson = JSON.stringify(parsed.data.data);
       let id: string;
       try {
-        id = await store.publish(
-          { published, expiresAt: at.getTime() + mapLifetimeMs, dataJson: JSON.stringify(parsed.data.data) },
-          () => newMapId(parsed.data.data.title),
+        id = await store.publish({ published, expiresAt: at.getTime() + mapLifetimeMs, dataJson }, () =>
+          newMapId(parsed.data.data.title),
         );
       } catch (error) {
-        publishes.record(false);
+        publishes.record(false, dataJson.length);
         throw error;
       }
-      publishes.record(true);
+      publishes.record(true, dataJson.length);
       return reply.code(200).send({ status: 'ok', data: { mapId: id, published } });
     },
   );
