@@ -7,7 +7,7 @@ import { healthBody, publishedId, send } from '../support/http';
 import { publishBody, sampleMapData } from '../support/maps';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
-// A full disk, for real (PRODUCT §14): the database on a 4 MiB tmpfs that the publishes fill.
+// A full disk, for real (PRODUCT §14): the database on a 10 MiB tmpfs that the publishes fill.
 // Every publish then fails, while reads still work; /healthz must say so (it answered 200
 // before), and be healthy again once there is room. Mounting needs root: elsewhere the test is
 // skipped with a notice.
@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'belief-map-full-disk-'));
 let mounted = false;
 try {
   if (process.getuid?.() === 0) {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=10m', 'tmpfs', dir], { stdio: 'ignore' });
     mounted = true;
   }
 } catch {
@@ -33,9 +33,10 @@ afterAll(async () => {
 
 describe.skipIf(!mounted)('a disk that fills up', () => {
   it('makes /healthz answer 503 while publishes fail, and 200 again once there is room', async () => {
-    // Room to give back later: the publishes fill what this leaves.
+    // Room to give back later: the publishes fill what this leaves. More than the log can hold,
+    // so that the checkpoints, which copy the log into the database file, leave room once freed.
     const filler = join(dir, 'filler');
-    writeFileSync(filler, Buffer.alloc(1024 * 1024));
+    writeFileSync(filler, Buffer.alloc(6 * 1024 * 1024));
     server = await startServerProcess({
       env: { DATABASE_URL: `sqlite:${join(dir, 'maps.sqlite')}`, WEB_CONCURRENCY: '1' },
     });
