@@ -3,7 +3,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Imports flow one way (CONTRIBUTING.md): domain imports neither client nor server, and the two
-// never import each other; only server/store touches a database driver.
+// never import each other; only server/store touches a database driver, and only
+// server/rate-limit touches Redis.
 //
 // Inside the client, layers import only from the layers below them:
 //   components, lib  <-  state, persistence  <-  pages  <-  app  (<- main.tsx, mount.tsx)
@@ -88,9 +89,15 @@ export default tseslint.config(
   ...clientLayers(),
   {
     files: ['src/server/**'],
-    ignores: ['src/server/store/**'],
+    ignores: ['src/server/store/**', 'src/server/rate-limit/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg', 'ioredis'] }],
+    },
+  },
+  {
+    files: ['src/server/rate-limit/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg'] }],
     },
   },
 );

@@ -9,7 +9,9 @@ import { createServer } from 'node:http';
 
 const port = Number(process.env.PORT);
 const getBody = readFileSync(process.env.BARE_GET_BODY_FILE!);
-const postAnswer = Buffer.from('{"status":"ok","data":{"mapId":"bare-server-000000000000"}}');
+const postAnswer = Buffer.from(
+  '{"status":"ok","data":{"mapId":"bare-server-000000000000","published":"2026-11-20T10:00:00.000Z"}}',
+);
 
 const server = createServer((request, response) => {
   if (request.method === 'GET') {

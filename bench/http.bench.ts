@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // Shared with the tests: the real server process (main.ts), a free port, a PostgreSQL schema of
@@ -56,6 +56,8 @@ export interface HttpBenchResult {
   node: string;
   cpus: number;
   connections: number;
+  /** The app's worker processes. */
+  workers: number;
   rounds: number;
   roundSeconds: number;
   reasons: number;
@@ -73,6 +75,8 @@ export interface HttpBenchOptions {
   /** Run the app with --cpu-prof and print where its time went (BENCH_PROFILE=1). */
   profile?: boolean;
   postgresUrl?: string;
+  /** Worker processes of the app (WEB_CONCURRENCY); by default one per core, as `npm start` runs. */
+  workers?: number;
 }
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -122,13 +126,21 @@ async function cannon(load: Load, seconds: number, connections: number): Promise
 async function compareOn(
   backend: Comparison['backend'],
   databaseUrl: string,
-  options: Required<Pick<HttpBenchOptions, 'rounds' | 'roundSeconds' | 'connections' | 'profile' | 'log'>>,
+  options: Required<
+    Pick<HttpBenchOptions, 'rounds' | 'roundSeconds' | 'connections' | 'profile' | 'log' | 'workers'>
+  >,
   scratch: string,
 ): Promise<Comparison[]> {
   const profileDir = join(resultsDir, 'profiles', backend.toLowerCase());
   if (options.profile) rmSync(profileDir, { recursive: true, force: true });
   const app: ServerProcess = await startServerProcess({
-    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CREATE_RATE_LIMIT: '0', SWEEP_INTERVAL_MS: '0' },
+    env: {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      CREATE_RATE_LIMIT: '0',
+      SWEEP_INTERVAL_MS: '0',
+      WEB_CONCURRENCY: String(options.workers),
+    },
     nodeArgs: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   let bare: ServerProcess | null = null;
@@ -232,6 +244,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     connections: options.connections ?? 50,
     profile: options.profile ?? false,
     log: options.log ?? true,
+    workers: options.workers ?? availableParallelism(),
   };
   const write = options.write ?? true;
   const scratch = mkdtempSync(join(tmpdir(), 'belief-map-bench-'));
@@ -241,7 +254,8 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     if (settings.log) {
       console.log(
         `\nHTTP: ${settings.connections} connections, ${settings.rounds} alternating rounds of ` +
-          `${settings.roundSeconds} s per server (medians)`,
+          `${settings.roundSeconds} s per server (medians); the app runs ${settings.workers} ` +
+          `worker${settings.workers === 1 ? '' : 's'}, the bare server one process`,
       );
       console.log(header);
     }
@@ -264,6 +278,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
     node: process.version,
     cpus: cpus().length,
     connections: settings.connections,
+    workers: settings.workers,
     rounds: settings.rounds,
     roundSeconds: settings.roundSeconds,
     reasons,
@@ -296,11 +311,13 @@ function countFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined 
 export function httpBenchOptionsFromEnv(env: NodeJS.ProcessEnv): HttpBenchOptions {
   const rounds = countFromEnv(env, 'BENCH_ROUNDS');
   const roundSeconds = countFromEnv(env, 'BENCH_ROUND_SECONDS');
+  const workers = countFromEnv(env, 'BENCH_WEB_CONCURRENCY');
   return {
     postgresUrl: env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined,
     profile: env.BENCH_PROFILE === '1',
     ...(rounds ? { rounds } : {}),
     ...(roundSeconds ? { roundSeconds } : {}),
+    ...(workers ? { workers } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { runBodyBench } from './body.bench';
 import { runCompareBench } from './compare.bench';
 import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
 
@@ -6,4 +7,5 @@ import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set; BENCH_PROFILE=1 profiles the app under load.
 
 await runCompareBench();
+runBodyBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));

@@ -163,6 +163,22 @@ describe('publishedMapSchema: version and top level (V1)', () => {
   });
 });
 
+// Titles that look empty on screen are refused as empty ones are: whitespace, control (Cc) and
+// format (Cf) characters, and the letters that render blank.
+const invisibleTitles: [string, string][] = [
+  ['a zero-width space (U+200B)', '\u200b'],
+  ['a byte-order mark (U+FEFF) between spaces', ' \ufeff '],
+  ['a word joiner (U+2060)', '\u2060'],
+  ['NUL', '\u0000'],
+  ['other control characters', '\u0001\u001f\u007f\u0085'],
+  ['direction marks (U+200E, U+200F, U+202E)', '\u200e\u200f\u202e'],
+  ['a soft hyphen (U+00AD)', '\u00ad'],
+  ['a tag character (U+E0041)', '\u{e0041}'],
+  ['Hangul fillers (U+115F, U+1160, U+3164, U+FFA0)', '\u115f\u1160\u3164\uffa0'],
+  ['a blank Braille pattern (U+2800)', '\u2800'],
+  ['a mix of all of them with spaces', ' \u200b\t\u2800\u0000\u3164 \ufeff'],
+];
+
 describe('publishedMapSchema: map fields', () => {
   it.each([
     ['missing', undefined],
@@ -172,6 +188,19 @@ describe('publishedMapSchema: map fields', () => {
     ['blank', ' \t\n '],
   ])('[V2] a title that is %s is rejected at data.title', (_label, title) => {
     expectInvalid(publishedMapSchema, rawMap({ title }), 'data.title', 'Title is required');
+  });
+
+  it.each(invisibleTitles)('[V2] a title made only of %s is rejected as empty', (_label, title) => {
+    expectInvalid(publishedMapSchema, rawMap({ title }), 'data.title', 'Title is required');
+  });
+
+  it.each([
+    ['a letter after a zero-width space', '\u200bA'],
+    ['an emoji', '🚲'],
+    ['a Hangul syllable', '한'],
+    ['a Braille letter', '\u2801'],
+  ])('[V2] a title with %s is visible and kept as typed', (_label, title) => {
+    expect(publishedMapSchema.parse(rawMap({ title })).data.title).toBe(title);
   });
 
   it('[V2] the title is trimmed', () => {
@@ -248,6 +277,15 @@ describe('publishedMapSchema: reasons', () => {
     ['empty', ''],
     ['blank', '   '],
   ])('[V2] a reason title that is %s is rejected at its path', (_label, title) => {
+    expectInvalid(
+      publishedMapSchema,
+      withReason({ title }),
+      'data.reasons.1.title',
+      'Reason title is required',
+    );
+  });
+
+  it.each(invisibleTitles)('[V2] a reason title made only of %s is rejected as empty', (_label, title) => {
     expectInvalid(
       publishedMapSchema,
       withReason({ title }),

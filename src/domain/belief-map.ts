@@ -23,11 +23,22 @@ function optionalText(max: number, name: string) {
   );
 }
 
-/** A required title: trimmed, then 1..max characters (PRODUCT §3). */
+/**
+ * Characters that show nothing on screen (rule V2): whitespace, control (Cc) and format (Cf)
+ * characters such as U+200B, U+FEFF and U+2060, and the letters that render blank (the Hangul
+ * fillers U+115F, U+1160, U+3164, U+FFA0 and the blank Braille pattern U+2800).
+ */
+const onlyInvisible = /^[\s\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+
+/** A required title: trimmed, then 1..max characters, not all of them invisible (rule V2). */
 function requiredTitle(max: number, name: string) {
-  return z
-    .string({ error: `${name} is required` })
-    .check(z.trim(), z.minLength(1, { error: `${name} is required` }), charactersLimit(name, max));
+  const required = { error: `${name} is required` };
+  return z.string(required).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.refine((title: string) => !onlyInvisible.test(title), required),
+    charactersLimit(name, max),
+  );
 }
 
 /** What a map over its reason limit is told, by the schema and by the editor before adding one. */

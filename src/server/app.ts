@@ -1,16 +1,21 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { answerClientError } from './client-errors';
+import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors';
 import type { Config } from './config';
-import { errorBody, installErrorHandler } from './errors';
+import { BusyError, errorBody, installErrorHandler } from './errors';
+import { shedLoadUnderPressure } from './load-shedding';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
+import { publishOutcomes } from './publish-outcomes';
+import { publishedMaps } from './published-maps';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
 import { registerClient } from './static';
+import { fastifyTrustProxy } from './trust-proxy';
 import type { MapStore } from './store/map-store';
-import { createRedisClient } from './store/redis';
+import { memoryBuckets, redisBuckets, type Buckets } from './rate-limit/buckets';
+import { registerRateLimit } from './rate-limit/plugin';
+import { createRedisClient } from './rate-limit/redis';
 
 export interface AppDeps {
   store: MapStore;
@@ -20,11 +25,13 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where the configured logging writes; standard output by default. */
   logStream?: DestinationStream;
+  /** The publish rate limit's buckets when there is no Redis; in this process by default. */
+  rateLimitBuckets?: Buckets;
 }
 
 /**
  * The whole server as a Fastify instance that never listens (STYLE: tests call it with inject,
- * main.ts listens). Closing it waits for in-flight requests, then closes the store.
+ * worker.ts listens). Closing it waits for in-flight requests, then closes the store.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
@@ -32,7 +39,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { options: loggerOptions, instanceLogger } = logging(config.logLevel, deps.logger, deps.logStream);
   const app = Fastify({
     ...loggerOptions,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // The router's default (100) answers longer ids with its own 414 in another shape; let every id
     // reach the route, which answers any malformed one with PRODUCT §5's 400. No route uses a regex.
@@ -47,16 +54,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     http: {
       headersTimeout: Math.min(60_000, config.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 4)),
+      // Node would answer a request without Host with a bare 400; the hook below answers it.
+      requireHostHeader: false,
     },
+    // Errors met before the app's hooks run are answered in the app's shape, with its headers
+    // (framework-errors.ts).
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     keepAliveTimeout: 10_000,
-    return503OnClosing: true,
+    // Fastify's own 503 while closing has neither; the hook below answers it instead.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
   if (instanceLogger) app.log = instanceLogger;
   app.addHook('onClose', async () => store.close());
   // Once closing, answers still in flight close their connection: otherwise a keep-alive client
-  // holds the server open until its idle timeout, and main.ts gives up on shutdown after 10 s.
+  // holds the server open until its idle timeout, and worker.ts gives up on shutdown after 10 s.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -66,11 +80,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     done(null, payload);
   });
   installErrorHandler(app);
-
   addSecurityHeaders(app);
-  // With REDIS_URL the publish counters live in Redis, shared by every instance; without it each
-  // instance counts alone. A Redis outage lets publishes through unlimited (skipOnError) rather
-  // than refusing them.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A request that reaches a closing instance (on a connection that was busy when it began to
+    // close) is sent elsewhere: the load balancer retries it on another instance.
+    if (closing) return done(new BusyError('The server is restarting; try again in a moment', 1));
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) {
+      return done(Object.assign(new Error('Request has no Host header'), { statusCode: 400 }));
+    }
+    done();
+  });
+  // Only the publish route reads a body, with the one JSON parser (json-body.ts): anywhere else,
+  // a body is never read or parsed, so a POST to an unknown path is a 404 however large it is.
+  app.removeAllContentTypeParsers();
+
+  await shedLoadUnderPressure(app, config.loadShedding);
+  // With REDIS_URL the publish buckets live in Redis, shared by every instance; a Redis outage
+  // lets publishes through unlimited (skipOnError) rather than refusing them. Without it they
+  // live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm start).
   const redis = config.redisUrl
     ? createRedisClient(config.redisUrl, {
         onReady: () => app.log.info('redis: connected; rate limits are shared'),
@@ -79,19 +106,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
     : null;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: config.redisKeyPrefix, skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many maps published from this address; try again in ${Math.ceil(context.ttl / 1000)} s`,
-    }),
+  await registerRateLimit(app, {
+    buckets: redis
+      ? redisBuckets(redis, config.redisKeyPrefix)
+      : (deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime())),
+    skipOnError: redis !== null,
   });
 
-  await app.register(healthRoutes, { store });
-  await app.register(mapRoutes, { config, store, now });
+  const maps = publishedMaps(store);
+  const publishes = publishOutcomes(now);
+  await app.register(healthRoutes, { store, publishes, now });
+  await app.register(mapRoutes, { config, store, maps, publishes, now });
   const sendIndex = config.clientDir
-    ? await registerClient(app, { clientDir: config.clientDir, store, now })
+    ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })
     : null;
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,6 +11,35 @@ export function errorBody(message: string) {
 
 export const emptyBodyMessage = 'Request body is empty; send a belief map as JSON';
 
+/**
+ * A request body refused before all of it was read (over the size limit, or over the bounds of
+ * a map: json-body.ts). The rest is never read: the connection ends with the answer.
+ */
+export class UnreadBodyError extends Error {
+  override readonly name = 'UnreadBodyError';
+  constructor(
+    message: string,
+    readonly statusCode: 400 | 413,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The server cannot take this request now (PRODUCT §14): answered 503 with Retry-After and the
+ * connection closed, so that a body not yet read is never read.
+ */
+export class BusyError extends Error {
+  override readonly name = 'BusyError';
+  readonly statusCode = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 const clientMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: emptyBodyMessage,
@@ -18,13 +47,25 @@ const clientMessages: Record<string, string> = {
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | BusyError | UnreadBodyError, request, reply) => {
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error }, 'store unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
         .send(errorBody('The database is unavailable; try again shortly'));
+    }
+    if (error instanceof UnreadBodyError) {
+      // The rest of the body is never read: the connection ends with this answer.
+      reply.raw.once('finish', () => request.raw.destroy());
+      return reply.code(error.statusCode).header('connection', 'close').send(errorBody(error.message));
+    }
+    if (error instanceof BusyError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .header('connection', 'close')
+        .send(errorBody(error.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -10,15 +10,24 @@ import { pino, type DestinationStream } from 'pino';
 
 const requestLogLevels = new Set(['trace', 'debug', 'info']);
 
+/** Longest URL a log line carries: a 15 KB URL must not write 16 KB of log per request. */
+export const maxLoggedUrlLength = 200;
+
+/** `url`, cut to maxLoggedUrlLength characters with a marker saying how much was left out. */
+export function loggedUrl(url: string): string {
+  if (url.length <= maxLoggedUrlLength) return url;
+  return `${url.slice(0, maxLoggedUrlLength)}…[${url.length - maxLoggedUrlLength} more characters]`;
+}
+
 /**
- * Fastify's own serialisers: Fastify logs `{ req, res }` itself in a few places (a failed
- * writeHead, an error handler that throws), and without these a line would carry the whole
- * request, its headers (cookies, authorisation) included.
+ * The request and reply as log lines carry them, at every level: a few fields, the URL cut
+ * short, never the headers (cookies, authorisation). Fastify logs `{ req, res }` itself ("incoming
+ * request", "request completed", a failed writeHead).
  */
 const serializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: request.url,
+    url: loggedUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -46,7 +55,11 @@ export function logging(
   if (override !== undefined) return { options: { logger: override }, instanceLogger: null };
   if (requestLogLevels.has(level)) {
     return {
-      options: { logger: destination ? { level, stream: destination } : { level } },
+      options: {
+        logger: destination
+          ? { level, serializers: { req: serializers.req }, stream: destination }
+          : { level, serializers: { req: serializers.req } },
+      },
       instanceLogger: null,
     };
   }

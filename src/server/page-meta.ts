@@ -1,6 +1,7 @@
-// Link previews (issue "Accessible, secure…", item 4): the index.html answered for a published
-// map carries the map's own title, description and reason count, so a shared link previews well
-// in chat apps. Everything the user typed is escaped: it lands in HTML text and attributes.
+// Link previews (PRODUCT §6.2, §8): the index.html answered for a published map carries the
+// map's own title, description and reason count, so a shared link previews well in chat apps.
+// Everything the user typed is escaped: it lands in HTML text and attributes. Absolute URLs
+// (og:url) come from PUBLIC_URL only, never from the request's Host or X-Forwarded-Proto.
 
 export interface PageMeta {
   title: string;
@@ -27,15 +28,33 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The preview of a map: "{title} - Belief Map" and "{n} reasons. {description, shortened}". */
-export function mapMeta(
-  data: { title: string; description: string | null; reasons: readonly unknown[] },
-  url: string | null,
-): PageMeta {
-  const count = data.reasons.length;
+/** What a map's page previews: a few hundred characters whatever the map's size. */
+export interface MapPreview {
+  title: string;
+  /** The description on one line, cut to what a preview can show, or null. */
+  description: string | null;
+  reasonCount: number;
+}
+
+/** The preview of a map's data; it keeps nothing of the map but what it shows. */
+export function mapPreview(data: {
+  title: string;
+  description: string | null;
+  reasons: readonly unknown[];
+}): MapPreview {
+  return {
+    title: data.title,
+    description: data.description ? oneLine(data.description).slice(0, maxDescriptionLength) : null,
+    reasonCount: data.reasons.length,
+  };
+}
+
+/** The tags of a map's page: "{title} - Belief Map" and "{n} reasons. {description, shortened}". */
+export function mapMeta(preview: MapPreview, url: string | null): PageMeta {
+  const count = preview.reasonCount;
   const reasons = `A belief map with ${count} ${count === 1 ? 'reason' : 'reasons'}.`;
-  const description = data.description ? `${reasons} ${oneLine(data.description)}` : reasons;
-  return { title: `${data.title} - Belief Map`, description: shorten(description), url };
+  const description = preview.description ? `${reasons} ${preview.description}` : reasons;
+  return { title: `${preview.title} - Belief Map`, description: shorten(description), url };
 }
 
 function oneLine(text: string): string {

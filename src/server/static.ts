@@ -1,11 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getBuiltInMap } from '../domain/built-in/index';
+import { builtInMapIds, getBuiltInMap } from '../domain/built-in/index';
 import { parseMapId } from '../domain/map-id';
-import { genericMeta, mapMeta, renderIndex, type PageMeta } from './page-meta';
-import type { MapStore } from './store/map-store';
+import { genericMeta, mapMeta, mapPreview, renderIndex, type MapPreview, type PageMeta } from './page-meta';
+import type { PublishedMaps } from './published-maps';
 
 // Serves the built client (dist/client): hashed assets cached for good, index.html never cached,
 // so a new release reaches every browser on its next navigation.
@@ -17,16 +17,20 @@ export type SendIndex = (reply: FastifyReply, status?: number) => FastifyReply;
 
 export interface ClientOptions {
   clientDir: string;
-  store: MapStore;
+  /** Published maps as this instance serves them (and the API answers them). */
+  maps: PublishedMaps;
+  /** The site's origin for absolute URLs (PUBLIC_URL); without it they are left out. */
+  publicUrl: string | null;
   now: () => Date;
 }
 
 /** Registers the client on `app` and returns the function that answers index.html. */
 export async function registerClient(
   app: FastifyInstance,
-  { clientDir, store, now }: ClientOptions,
+  { clientDir, maps, publicUrl, now }: ClientOptions,
 ): Promise<SendIndex> {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const negotiated = compressedFiles(clientDir);
   const genericHtml = renderIndex(template, genericMeta);
 
   await app.register(fastifyStatic, {
@@ -44,6 +48,10 @@ export async function registerClient(
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=0, must-revalidate',
       );
+      // A file with gzip or brotli copies is answered in one of three encodings by the request's
+      // Accept-Encoding: a cache in front (a CDN) must keep them apart, or it hands brotli to a
+      // client that cannot read it.
+      if (negotiated.has(path.replace(/\.(br|gz)$/, ''))) res.setHeader('vary', 'Accept-Encoding');
     },
   });
 
@@ -52,16 +60,22 @@ export async function registerClient(
   const sendIndex: SendIndex = (reply, status = 200) => sendHtml(reply, genericHtml, status);
 
   // A published or built-in map's page previews with its own title; drafts, unknown ids and a
-  // database that does not answer get the generic tags (the page itself still loads).
+  // database that does not answer get the generic tags (the page itself still loads). A
+  // published map's preview comes from the same entry as its API answer: read and parsed once.
+  // The URL is PUBLIC_URL's, never the request's Host or X-Forwarded-Proto, which a client
+  // chooses.
+  const builtInPreviews = new Map<string, MapPreview>(
+    builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)]),
+  );
   const metaFor = async (request: FastifyRequest, id: string): Promise<PageMeta> => {
     const parsed = parseMapId(id);
     if (!parsed.ok || parsed.value.isDraft) return genericMeta;
-    const url = `${request.protocol}://${request.host}/map/${id}`;
-    const builtIn = getBuiltInMap(id);
-    if (builtIn) return mapMeta(builtIn.data, url);
+    const url = publicUrl ? `${publicUrl}/map/${id}` : null;
+    const builtIn = builtInPreviews.get(id);
+    if (builtIn) return mapMeta(builtIn, url);
     try {
-      const stored = await store.get(id, now());
-      return stored ? mapMeta(JSON.parse(stored.dataJson), url) : genericMeta;
+      const entry = await maps.get(id, now());
+      return entry ? mapMeta(entry.preview(), url) : genericMeta;
     } catch (error) {
       request.log.warn({ err: error }, 'link preview: map lookup failed');
       return genericMeta;
@@ -77,4 +91,14 @@ export async function registerClient(
     app.get(route, (_request, reply) => reply.redirect('/map/draft.default', 302));
   }
   return sendIndex;
+}
+
+/** The files of `dir` that have a gzip or brotli copy beside them (the build makes them). */
+function compressedFiles(dir: string): ReadonlySet<string> {
+  const files = new Set<string>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const match = /^(.*)\.(br|gz)$/.exec(name);
+    if (match) files.add(join(dir, match[1]!));
+  }
+  return files;
 }

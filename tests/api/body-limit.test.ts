@@ -1,23 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  countStoredMaps,
-  expectError,
-  listen,
-  mapRequest,
-  publish,
-  reason,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { countStoredMaps, expectError, listen, mapRequest, publish, reason, serverPerTest } from './helpers';
 
 // PRODUCT §3, §5: a request body over the limit (2 MiB by default, BODY_LIMIT) answers 413 and
 // stores nothing.
 
-let server: TestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
+const startServer = serverPerTest();
 
 /** A valid publish request whose JSON is exactly `bytes` long (padding the description). */
 function requestOfSize(bytes: number, reasonCount: number, relevanceLength: number): string {
@@ -34,7 +21,7 @@ function requestOfSize(bytes: number, reasonCount: number, relevanceLength: numb
 
 describe('a small BODY_LIMIT', () => {
   it('accepts a body of exactly the limit and refuses one byte more with 413', async () => {
-    server = await startServer({ env: { BODY_LIMIT: '2048' } });
+    const server = await startServer({ env: { BODY_LIMIT: '2048' } });
     const atLimit = requestOfSize(2048, 1, 100);
     const overLimit = requestOfSize(2049, 1, 100);
 
@@ -45,14 +32,14 @@ describe('a small BODY_LIMIT', () => {
   });
 
   it('refuses a large body whatever it contains, before parsing it', async () => {
-    server = await startServer({ env: { BODY_LIMIT: '2048' } });
+    const server = await startServer({ env: { BODY_LIMIT: '2048' } });
     expectError(await publish(server.app, '{'.repeat(5000)), 413, 'Request body is too large');
     expectError(await publish(server.app, `"${'x'.repeat(5000)}"`), 413, 'Request body is too large');
     expect(countStoredMaps(server.dbPath)).toBe(0);
   });
 
   it('refuses a large chunked body (no Content-Length) over a real socket', async () => {
-    server = await startServer({ env: { BODY_LIMIT: '2048' } });
+    const server = await startServer({ env: { BODY_LIMIT: '2048' } });
     const url = await listen(server.app);
     const body = requestOfSize(4000, 1, 2000);
     const stream = new ReadableStream({
@@ -75,7 +62,7 @@ describe('a small BODY_LIMIT', () => {
 
 describe('the default limit of 2 MiB, over a real socket', () => {
   it('accepts a map of exactly 2 MiB and refuses 2 MiB + 1 byte with 413', async () => {
-    server = await startServer();
+    const server = await startServer();
     expect(server.config.bodyLimitBytes).toBe(2 * 1024 * 1024);
     const url = await listen(server.app);
     const send = (body: string) =>

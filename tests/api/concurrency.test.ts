@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { countStoredMaps, listen, mapRequest, reason, startServer, type TestServer } from './helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { countStoredMaps, listen, mapRequest, reason, serverForFile } from './helpers';
 
 // PRODUCT §5: publishing is safe under load. 100 publishes at once over real HTTP each get their
 // own id and read back exactly what was sent.
 
-let server: TestServer;
+const server = serverForFile();
 let url: string;
 beforeAll(async () => {
-  server = await startServer();
   url = await listen(server.app);
 });
-afterAll(() => server.close());
 
 it('answers 100 concurrent publishes with 100 distinct ids, each map intact', async () => {
   // Half share one title, so their slugs collide and only the suffix tells them apart.

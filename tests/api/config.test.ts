@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseConfig, settings } from '../../src/server/config';
 
@@ -14,23 +15,25 @@ function parseError(env: Record<string, string>): string {
 function parseOk(env: Record<string, string>) {
   const result = parseConfig(env, null);
   if (!result.ok) throw new Error(result.error);
-  return result.config;
+  return result.value;
 }
 
 describe('defaults (PRODUCT §2, §3)', () => {
   it('serves on port 3000 of every address with SQLite under ./data and the documented limits', () => {
     expect(parseConfig({}, null)).toEqual({
       ok: true,
-      config: {
+      value: {
         port: 3000,
         host: '0.0.0.0',
         database: { kind: 'sqlite', path: './data/belief-map.sqlite' },
         databasePoolSize: 10,
+        webConcurrency: availableParallelism(),
         logLevel: 'info',
         createRateLimit: 60,
         redisUrl: null,
         redisKeyPrefix: 'belief-map:rate-limit:',
         trustProxy: false,
+        publicUrl: null,
         requestTimeoutMs: 30_000,
         connectionTimeoutMs: 60_000,
         limits: {
@@ -41,6 +44,12 @@ describe('defaults (PRODUCT §2, §3)', () => {
           reasonCount: 1_000,
         },
         bodyLimitBytes: 2 * 1024 * 1024,
+        maxBodyBytesInFlight: 64 * 1024 * 1024,
+        loadShedding: {
+          maxEventLoopDelayMs: 1000,
+          maxHeapUsedBytes: 1024 * 1024 * 1024,
+          maxRssBytes: 1536 * 1024 * 1024,
+        },
         sweepIntervalMs: 60 * 60 * 1000,
         clientDir: null,
       },
@@ -61,7 +70,7 @@ describe('defaults (PRODUCT §2, §3)', () => {
   it('passes the client folder through', () => {
     expect(parseOk({}).clientDir).toBeNull();
     expect(parseConfig({}, '/srv/app/dist/client')).toMatchObject({
-      config: { clientDir: '/srv/app/dist/client' },
+      value: { clientDir: '/srv/app/dist/client' },
     });
   });
 });
@@ -74,18 +83,24 @@ describe('values that are read', () => {
       LOG_LEVEL: 'warn',
       CREATE_RATE_LIMIT: '5',
       REDIS_URL: 'redis://cache:6379',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
+      PUBLIC_URL: 'https://beliefmap.example',
       MAX_TITLE_LENGTH: '10',
       MAX_DESCRIPTION_LENGTH: '11',
       MAX_REASON_TITLE_LENGTH: '12',
       MAX_RELEVANCE_LENGTH: '13',
       MAX_REASONS: '14',
       BODY_LIMIT: '4096',
+      MAX_BODY_BYTES_IN_FLIGHT: '8192',
+      MAX_EVENT_LOOP_DELAY_MS: '250',
+      MAX_HEAP_USED_BYTES: '0',
+      MAX_RSS_BYTES: '123456789',
       SWEEP_INTERVAL_MS: '0',
       REDIS_KEY_PREFIX: 'staging:limits:',
       REQUEST_TIMEOUT_MS: '5000',
       CONNECTION_TIMEOUT_MS: '7000',
       DATABASE_POOL_SIZE: '25',
+      WEB_CONCURRENCY: '3',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -93,7 +108,8 @@ describe('values that are read', () => {
       logLevel: 'warn',
       createRateLimit: 5,
       redisUrl: 'redis://cache:6379',
-      trustProxy: true,
+      trustProxy: 2,
+      publicUrl: 'https://beliefmap.example',
       limits: {
         titleLength: 10,
         descriptionLength: 11,
@@ -102,11 +118,14 @@ describe('values that are read', () => {
         reasonCount: 14,
       },
       bodyLimitBytes: 4096,
+      maxBodyBytesInFlight: 8192,
+      loadShedding: { maxEventLoopDelayMs: 250, maxHeapUsedBytes: 0, maxRssBytes: 123456789 },
       sweepIntervalMs: 0,
       redisKeyPrefix: 'staging:limits:',
       requestTimeoutMs: 5000,
       connectionTimeoutMs: 7000,
       databasePoolSize: 25,
+      webConcurrency: 3,
     });
   });
 
@@ -117,6 +136,24 @@ describe('values that are read', () => {
 
   it('accepts CREATE_RATE_LIMIT=0, which turns the limit off', () => {
     expect(parseOk({ CREATE_RATE_LIMIT: '0' }).createRateLimit).toBe(0);
+  });
+});
+
+describe('settings read into their forms', () => {
+  it.each<[string, string, 'trustProxy' | 'publicUrl', unknown]>([
+    ['TRUST_PROXY', 'false', 'trustProxy', false],
+    ['TRUST_PROXY', '1', 'trustProxy', 1],
+    ['TRUST_PROXY', '10', 'trustProxy', 10],
+    ['TRUST_PROXY', '10.0.0.1', 'trustProxy', ['10.0.0.1']],
+    ['TRUST_PROXY', '10.0.0.0/8, 192.168.1.7', 'trustProxy', ['10.0.0.0/8', '192.168.1.7']],
+    ['TRUST_PROXY', 'fd00::/8,::1', 'trustProxy', ['fd00::/8', '::1']],
+    ['TRUST_PROXY', 'loopback, uniquelocal', 'trustProxy', ['loopback', 'uniquelocal']],
+    ['PUBLIC_URL', 'https://beliefmap.example', 'publicUrl', 'https://beliefmap.example'],
+    ['PUBLIC_URL', 'https://beliefmap.example/', 'publicUrl', 'https://beliefmap.example'],
+    ['PUBLIC_URL', 'HTTPS://BeliefMap.Example:8443', 'publicUrl', 'https://beliefmap.example:8443'],
+    ['PUBLIC_URL', 'http://localhost:3000', 'publicUrl', 'http://localhost:3000'],
+  ])('reads %s=%j', (name, value, key, expected) => {
+    expect(parseOk({ [name]: value })[key]).toEqual(expected);
   });
 });
 
@@ -170,8 +207,56 @@ describe('bad values stop start-up with one line naming them', () => {
     );
   });
 
-  it.each(['yes', '1', 'TRUE'])('TRUST_PROXY=%j', (value) => {
-    expect(parseError({ TRUST_PROXY: value })).toBe(`TRUST_PROXY="${value}" must be true or false`);
+  it('TRUST_PROXY=true, which would let any client pick its own address, pointing to the hop count', () => {
+    expect(parseError({ TRUST_PROXY: 'true' })).toBe(
+      'TRUST_PROXY="true" would trust every hop, so any client could pick its own address: give the number of proxies in front (TRUST_PROXY=1 for one load balancer) or their addresses',
+    );
+  });
+
+  it.each([
+    'yes',
+    'TRUE',
+    '0',
+    '11',
+    '-1',
+    '1.5',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.1,',
+    'lb.internal',
+  ])('TRUST_PROXY=%j', (value) => {
+    expect(parseError({ TRUST_PROXY: value })).toBe(
+      `TRUST_PROXY="${value}" must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses or CIDR ranges`,
+    );
+  });
+
+  it.each([
+    'beliefmap.example',
+    'ftp://beliefmap.example',
+    'javascript:alert(1)',
+    'https://beliefmap.example/maps',
+    'https://beliefmap.example?x=1',
+    'https://beliefmap.example/#top',
+    'https://user:pw@beliefmap.example',
+    'https://',
+  ])('PUBLIC_URL=%j (an origin only)', (value) => {
+    expect(parseError({ PUBLIC_URL: value })).toBe(
+      `PUBLIC_URL="${value}" must be the site’s origin, http:// or https:// and a host, with no path, query or user`,
+    );
+  });
+
+  it('MAX_BODY_BYTES_IN_FLIGHT under BODY_LIMIT (a body of the limit could never be read)', () => {
+    expect(parseError({ BODY_LIMIT: '4096', MAX_BODY_BYTES_IN_FLIGHT: '4095' })).toBe(
+      'MAX_BODY_BYTES_IN_FLIGHT="4095" must be at least BODY_LIMIT (4096): a body of the limit could never be read',
+    );
+    expect(parseOk({ BODY_LIMIT: '4096', MAX_BODY_BYTES_IN_FLIGHT: '4096' }).maxBodyBytesInFlight).toBe(4096);
+  });
+
+  it('WEB_CONCURRENCY of 0 (nothing would serve)', () => {
+    expect(parseError({ WEB_CONCURRENCY: '0' })).toBe(
+      'WEB_CONCURRENCY="0" must be a whole number from 1 to 256',
+    );
   });
 
   it('REDIS_URL that is not a redis URL', () => {

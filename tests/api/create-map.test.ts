@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countStoredMaps,
-  getMap,
-  mapRequest,
-  publish,
-  publishOk,
-  reason,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { builtInMapIds } from '../../src/domain/built-in/index';
+import { countStoredMaps, getMap, mapRequest, publish, publishOk, reason, serverForFile } from './helpers';
 
 // PRODUCT §5 and §4: POST /api/map/create stores exactly the validated map under a new id.
 
-const builtInIds = new Set([
-  'default',
-  'help-example-icons',
-  'help-example-initial',
-  'help-example-alice-1',
-  'help-example-bob-1',
-  'help-example-combined-reasons',
-  'help-example-alice-2',
-  'help-example-bob-2',
-]);
+const builtInIds: ReadonlySet<string> = new Set(builtInMapIds);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function readBack(id: string) {
   const response = await getMap(server.app, id);
@@ -41,16 +20,20 @@ async function readBack(id: string) {
 }
 
 describe('the answer', () => {
-  it('is 200 {status: "ok", data: {mapId}} and the map is stored', async () => {
+  it('is 200 {status: "ok", data: {mapId, published}} and the map is stored', async () => {
     const before = countStoredMaps(server.dbPath);
+    server.clock.set(Date.parse('2027-01-02T03:04:05.678Z'));
     const response = await publish(server.app, mapRequest());
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.data)).toEqual(['mapId']);
+    expect(Object.keys(body.data)).toEqual(['mapId', 'published']);
     expect(countStoredMaps(server.dbPath)).toBe(before + 1);
+    // The client shows the published map from what it sent and this time, without reading it back.
+    expect(body.data.published).toBe('2027-01-02T03:04:05.678Z');
+    expect((await readBack(body.data.mapId)).published).toBe(body.data.published);
   });
 });
 

@@ -1,24 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   countStoredMaps,
+  startServer,
   expectError,
   lifetimeMs,
   mapRequest,
   publish,
   publishOk,
   reason,
-  startServer,
-  type TestServer,
+  serverForFile,
 } from './helpers';
 
 // PRODUCT §5: every rejected publish answers 4xx `{status: "error", message}` naming the first
 // problem, and stores nothing. After each case the SQLite file itself is counted.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 afterEach(() => {
   expect(countStoredMaps(server.dbPath)).toBe(0);
 });
@@ -83,7 +79,7 @@ describe('the version', () => {
 });
 
 describe('missing fields', () => {
-  it.each([
+  it.each<[string, unknown, string | RegExp]>([
     ['data', without('data', mapRequest()), /^data: /],
     [
       'the title',
@@ -96,27 +92,14 @@ describe('missing fields', () => {
       /^data\.description: /,
     ],
     ['the reasons', { ...mapRequest(), data: without('reasons', mapRequest().data) }, /^data\.reasons: /],
-    ['a reason id', mapRequest({ reasons: [without('id', { ...reason() })] }), /^data\.reasons\.0\.id: /],
-    [
-      'a reason title',
-      mapRequest({ reasons: [without('title', { ...reason() })] }),
-      /^data\.reasons\.0\.title: /,
-    ],
-    [
-      'a relevance',
-      mapRequest({ reasons: [without('relevance', { ...reason() })] }),
-      /^data\.reasons\.0\.relevance: /,
-    ],
-    [
-      'a belief',
-      mapRequest({ reasons: [without('belief', { ...reason() })] }),
-      /^data\.reasons\.0\.belief: /,
-    ],
-    [
-      'a support',
-      mapRequest({ reasons: [without('support', { ...reason() })] }),
-      /^data\.reasons\.0\.support: /,
-    ],
+    ...(['id', 'title', 'relevance', 'belief', 'support'] as const).map(
+      (field) =>
+        [
+          `a reason's ${field}`,
+          mapRequest({ reasons: [without(field, { ...reason() })] }),
+          new RegExp(`^data\\.reasons\\.0\\.${field}: `),
+        ] as [string, unknown, RegExp],
+    ),
   ])('answers 400 naming %s', async (_why, body, message) => {
     expectError(await publish(server.app, body), 400, message);
   });
@@ -297,14 +280,44 @@ describe('keys that could poison prototypes', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('finds __proto__ buried deep, and survives huge or deeply nested bodies under the limit', async () => {
+  it('finds __proto__ at any depth a map body may have', async () => {
     const prefix = '{"version":"1.0","data":{"title":"x","description":null,"reasons":[],"extra":';
-    const deep = `${prefix}${'{"b":'.repeat(300_000)}{"__proto__":1}${'}'.repeat(300_000)}}}`;
-    expectError(await publish(server.app, deep), 400, /"__proto__"/);
-    const wide = `[${'0,'.repeat(1_000_000)}0]`;
-    expectError(await publish(server.app, wide), 400, /object/);
-    const nested = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
-    expectError(await publish(server.app, nested), 400, /object/);
+    const deep = `${prefix}${'{"b":'.repeat(4)}{"__proto__":1}${'}'.repeat(4)}}}`;
+    expectError(await publish(server.app, deep), 400, 'Request body must not contain the key "__proto__"');
+  });
+
+  // Bodies under the size limit that would become huge object graphs are refused before they are
+  // parsed (PRODUCT §14): nesting deeper than a map's, or more values than a map within the limits.
+  it.each([
+    [
+      '300,000 objects nested under an unknown field',
+      `{"version":"1.0","data":{"title":"x","description":null,"reasons":[],"extra":${'{"b":'.repeat(300_000)}{"__proto__":1}${'}'.repeat(300_000)}}}`,
+      'Request body is nested too deeply for a belief map (at most 8 levels)',
+    ],
+    [
+      'a million nested arrays',
+      '['.repeat(1_000_000) + ']'.repeat(1_000_000),
+      'Request body is nested too deeply for a belief map (at most 8 levels)',
+    ],
+    [
+      'a million numbers in one array',
+      `[${'0,'.repeat(1_000_000)}0]`,
+      'Request body holds more values than a belief map within the limits can have',
+    ],
+    [
+      'a valid map with 700,000 empty objects under an unknown field',
+      `{"version":"1.0","data":{"title":"x","description":null,"reasons":[]},"junk":[${Array(699_000).fill('{}').join(',')}]}`,
+      'Request body holds more values than a belief map within the limits can have',
+    ],
+    [
+      'a description of 2 MiB',
+      JSON.stringify(mapRequest({ description: 'why '.repeat(500_000) })).slice(0, 2 * 1024 * 1024 - 3) +
+        '"}}',
+      'Request body holds a text longer than any field of a belief map within the limits',
+    ],
+  ])('refuses %s, whatever else it holds', async (_what, body, message) => {
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expectError(await publish(server.app, body), 400, message);
   });
 
   it('takes the same words as text: a map may be titled "__proto__"', async () => {

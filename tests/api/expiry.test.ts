@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startExpirySweep } from '../../src/server/expiry';
 import {
   countStoredMaps,
@@ -8,29 +8,30 @@ import {
   getMap,
   lifetimeMs,
   publishOk,
-  startServer,
+  serverPerTest,
   type FailingStore,
-  type TestServer,
 } from './helpers';
 
 // PRODUCT §5: published maps are deleted 90 days after `published`; an expired map is never
 // served, even before the sweep removes it. The app's clock is moved, never the real one.
 
-let server: TestServer | null = null;
+const startServer = serverPerTest();
 let stopSweep: (() => void) | null = null;
-afterEach(async () => {
+afterEach(() => {
   stopSweep?.();
   stopSweep = null;
-  await server?.close();
-  server = null;
 });
+
+/** A server with one map published now; `at` is when. */
+async function startWithMap(map?: unknown) {
+  const server = await startServer();
+  const at = server.clock.now().getTime();
+  return { server, at, id: await publishOk(server.app, map) };
+}
 
 describe('reading around the 90-day boundary', () => {
   it('serves a map until just before 90 days and answers 404 from 90 days on', async () => {
-    server = await startServer();
-    const publishedAt = server.clock.now().getTime();
-    const id = await publishOk(server.app);
-
+    const { server, at: publishedAt, id } = await startWithMap();
     server.clock.set(publishedAt + 89 * dayMs);
     expect((await getMap(server.app, id)).statusCode).toBe(200);
 
@@ -51,11 +52,13 @@ describe('reading around the 90-day boundary', () => {
   });
 
   it('counts 90 days from the server’s publishing time, not the client’s', async () => {
-    server = await startServer();
-    const publishedAt = server.clock.now().getTime();
-    const id = await publishOk(server.app, {
+    const {
+      server,
+      at: publishedAt,
+      id,
+    } = await startWithMap({
       version: '1.0',
-      published: new Date(publishedAt - 365 * dayMs).toISOString(),
+      published: '2001-01-01T00:00:00.000Z',
       data: { title: 'Backdated', description: null, reasons: [] },
     });
     server.clock.set(publishedAt + lifetimeMs - 1000);
@@ -65,9 +68,7 @@ describe('reading around the 90-day boundary', () => {
 
 describe('store.deleteExpired', () => {
   it('deletes exactly the maps expired at the given time', async () => {
-    server = await startServer();
-    const start = server.clock.now().getTime();
-    const older = await publishOk(server.app);
+    const { server, at: start, id: older } = await startWithMap();
     server.clock.set(start + 10 * dayMs);
     const newer = await publishOk(server.app);
     expect(countStoredMaps(server.dbPath)).toBe(2);
@@ -90,62 +91,75 @@ describe('store.deleteExpired', () => {
 });
 
 describe('the expiry sweep', () => {
+  // The sweep's timer is faked: each test moves it by exactly the intervals it needs.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Runs the sweeps due in the next `ms` of the sweep's timer, and lets each finish. */
+  const sweepFor = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
   it('deletes expired maps at once and then every interval', async () => {
-    server = await startServer();
+    const server = await startServer();
     const start = server.clock.now().getTime();
     await publishOk(server.app);
     server.clock.set(start + lifetimeMs);
     stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(0);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
 
-    // A map that expires while the sweep runs is removed by a later run.
+    // A map that expires between runs is removed by the next run, not before.
     server.clock.set(start + 2 * lifetimeMs);
     await publishOk(server.app);
-    expect(countStoredMaps(server.dbPath)).toBe(1);
     server.clock.set(start + 3 * lifetimeMs);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(19);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    await sweepFor(1);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
   });
 
   it('keeps maps that have not expired', async () => {
-    server = await startServer();
+    const server = await startServer();
     await publishOk(server.app);
     server.clock.advance(lifetimeMs - 1);
     stopSweep = startExpirySweep(server.store, 10, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(100);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 
   it('does nothing with an interval of 0', async () => {
-    server = await startServer();
+    const server = await startServer();
     await publishOk(server.app);
     server.clock.advance(2 * lifetimeMs);
     stopSweep = startExpirySweep(server.store, 0, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(60 * 60 * 1000);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 
   it('survives a failing run and deletes on the next', async () => {
     let store: FailingStore | null = null;
-    server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
+    const server = await startServer({ wrapStore: (inner) => (store = failingStore(inner)) });
     await publishOk(server.app);
     server.clock.advance(lifetimeMs);
     store!.fail(new Error('disk I/O error'), ['deleteExpired']);
     stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(40);
     expect(countStoredMaps(server.dbPath)).toBe(1);
     store!.fail(null);
-    await vi.waitFor(() => expect(countStoredMaps(server!.dbPath)).toBe(0), { timeout: 2000 });
+    await sweepFor(20);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
   });
 
   it('stops when told to', async () => {
-    server = await startServer();
+    const server = await startServer();
     const stop = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
-    // Let the first (immediate) run finish, then stop before any map expires.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sweepFor(0);
     stop();
     await publishOk(server.app);
     server.clock.advance(lifetimeMs);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sweepFor(100);
     expect(countStoredMaps(server.dbPath)).toBe(1);
   });
 });

@@ -1,35 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBuiltInMap } from '../../src/domain/built-in/index';
-import {
-  dayMs,
-  expectError,
-  getMap,
-  lifetimeMs,
-  mapRequest,
-  publishOk,
-  startServer,
-  type TestServer,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { builtInMapIds, getBuiltInMap } from '../../src/domain/built-in/index';
+import { dayMs, expectError, getMap, lifetimeMs, mapRequest, publishOk, serverForFile } from './helpers';
 
 // PRODUCT §5: GET /api/map/{mapId} for built-in and published maps, with caching headers.
 
 // PRODUCT §4 names them; the API must answer every one.
-const builtInIds = [
-  'default',
-  'help-example-icons',
-  'help-example-initial',
-  'help-example-alice-1',
-  'help-example-bob-1',
-  'help-example-combined-reasons',
-  'help-example-alice-2',
-  'help-example-bob-2',
-];
+const builtInIds = [...builtInMapIds];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe('built-in maps', () => {
   it.each(builtInIds)('answers %s with the shipped map', async (id) => {

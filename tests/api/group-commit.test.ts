@@ -43,7 +43,7 @@ describe('groupCommit', () => {
   it('stores the publishes of one turn with one insert and answers each with its id', async () => {
     const db = table();
     const commits = groupCommit(db.insertMany);
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => commits.create(map(i), freshId)));
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => commits.publish(map(i), freshId)));
     expect(db.calls).toHaveLength(1);
     expect(new Set(ids).size).toBe(20);
     ids.forEach((id, i) => expect(db.rows.get(id)).toEqual(map(i)));
@@ -52,7 +52,7 @@ describe('groupCommit', () => {
   it('splits a turn with more publishes than one insert takes', async () => {
     const db = table();
     const commits = groupCommit(db.insertMany, { maxBatch: 8 });
-    await Promise.all(Array.from({ length: 20 }, (_, i) => commits.create(map(i), freshId)));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => commits.publish(map(i), freshId)));
     expect(db.calls.map((call) => call.length)).toEqual([8, 8, 4]);
   });
 
@@ -66,7 +66,7 @@ describe('groupCommit', () => {
       let i = 0;
       return () => sequence[Math.min(i++, sequence.length - 1)]!;
     };
-    const [a, b] = await Promise.all([commits.create(map(1), draws()), commits.create(map(2), draws())]);
+    const [a, b] = await Promise.all([commits.publish(map(1), draws()), commits.publish(map(2), draws())]);
     expect(a).not.toBe(b);
     expect(db.rows.get(a)).toEqual(map(1));
     expect(db.rows.get(b)).toEqual(map(2));
@@ -78,8 +78,8 @@ describe('groupCommit', () => {
     db.rows.set('taken', map(-1));
     const commits = groupCommit(db.insertMany);
     const [stuck, fine] = await Promise.allSettled([
-      commits.create(map(1), () => 'taken'),
-      commits.create(map(2), freshId),
+      commits.publish(map(1), () => 'taken'),
+      commits.publish(map(2), freshId),
     ]);
     expect(stuck.status === 'rejected' && stuck.reason).toBeInstanceOf(IdExhaustedError);
     expect(fine.status).toBe('fulfilled');
@@ -90,21 +90,21 @@ describe('groupCommit', () => {
     const commits = groupCommit(db.insertMany);
     db.fail(new Error('disk full'));
     const failed = await Promise.allSettled([
-      commits.create(map(1), freshId),
-      commits.create(map(2), freshId),
+      commits.publish(map(1), freshId),
+      commits.publish(map(2), freshId),
     ]);
     expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(db.rows.size).toBe(0);
     db.fail(null);
-    expect(db.rows.get(await commits.create(map(3), freshId))).toEqual(map(3));
+    expect(db.rows.get(await commits.publish(map(3), freshId))).toEqual(map(3));
   });
 
   it('never sends one id twice in an insert: a publish left with a duplicate is refused', async () => {
     const db = table();
     const commits = groupCommit(db.insertMany);
     const [first, second] = await Promise.allSettled([
-      commits.create(map(1), () => 'same'),
-      commits.create(map(2), () => 'same'),
+      commits.publish(map(1), () => 'same'),
+      commits.publish(map(2), () => 'same'),
     ]);
     expect(first).toEqual({ status: 'fulfilled', value: 'same' });
     expect(second.status === 'rejected' && second.reason).toBeInstanceOf(IdExhaustedError);
@@ -116,21 +116,21 @@ describe('groupCommit', () => {
     const db = table();
     const commits = groupCommit(db.insertMany);
     const results = await Promise.allSettled([
-      commits.create(map(1), freshId),
-      commits.create(map(2), () => {
+      commits.publish(map(1), freshId),
+      commits.publish(map(2), () => {
         throw new Error('no randomness');
       }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     await commits.drain();
-    expect(db.rows.get(await commits.create(map(3), freshId))).toEqual(map(3));
+    expect(db.rows.get(await commits.publish(map(3), freshId))).toEqual(map(3));
   });
 
   it('drain waits for every publish handed over so far', async () => {
     const db = table();
     const commits = groupCommit(db.insertMany);
     const answered: string[] = [];
-    for (let i = 0; i < 5; i++) void commits.create(map(i), freshId).then((id) => answered.push(id));
+    for (let i = 0; i < 5; i++) void commits.publish(map(i), freshId).then((id) => answered.push(id));
     await commits.drain();
     await Promise.resolve();
     expect(answered).toHaveLength(5);

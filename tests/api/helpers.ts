@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseConfig, type Config } from '../../src/server/config';
 import type { MapStore } from '../../src/server/store/map-store';
@@ -27,21 +29,29 @@ export function removeDir(dir: string): void {
 
 /**
  * Parses `env` as the process would. Tests run with logging silenced, the sweep and the rate
- * limit off unless they set them.
+ * limit off unless they set them, and load shedding off too: it measures the whole process, and
+ * here one test process runs hundreds of servers, and their tests, one after another.
  */
-export function testConfig(dbPath: string, env: Record<string, string> = {}): Config {
+export function testConfig(
+  dbPath: string,
+  env: Record<string, string> = {},
+  clientDir: string | null = null,
+): Config {
   const parsed = parseConfig(
     {
       LOG_LEVEL: 'silent',
       SWEEP_INTERVAL_MS: '0',
       CREATE_RATE_LIMIT: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_HEAP_USED_BYTES: '0',
+      MAX_RSS_BYTES: '0',
       DATABASE_URL: `sqlite:${dbPath}`,
       ...env,
     },
-    null,
+    clientDir,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.config;
+  return parsed.value;
 }
 
 /** A clock the tests set and move; `now` is what the app reads. */
@@ -84,12 +94,46 @@ export interface TestServerOptions {
   wrapStore?: (store: MapStore) => MapStore;
   /** Pino options to see what the app logs; silent by default. */
   logger?: boolean | object;
+  /** Serve a client folder like the build's (writeClientDir) beside the API. */
+  client?: boolean;
+}
+
+/** The index.html of writeClientDir: a title, a description and the one script. */
+export const clientTemplate = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Belief Map</title>
+    <meta name="description" content="Generic" />
+    <script type="module" src="/assets/main-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The script of writeClientDir, long enough to be worth compressing. */
+export const clientScript = 'export const x = 1;\n'.repeat(100);
+
+/**
+ * Writes a client folder like the build's under `dir` and returns it: index.html, a hashed
+ * script with its gzip and brotli copies, robots.txt and the icon; and, beside the folder (so
+ * outside what may be served), a secret.txt.
+ */
+export function writeClientDir(dir: string): string {
+  const clientDir = join(dir, 'client');
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), clientTemplate);
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), clientScript);
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(clientScript));
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(clientScript));
+  writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
+  return clientDir;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = options.dbPath ? null : makeTempDir();
   const dbPath = options.dbPath ?? join(ownDir!, 'maps.sqlite');
-  const config = testConfig(dbPath, options.env);
+  const config = testConfig(dbPath, options.env, options.client ? writeClientDir(join(dbPath, '..')) : null);
   if (config.database.kind !== 'sqlite') throw new Error('API tests run on SQLite');
   const sqlite = openSqliteStore(config.database.path);
   const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
@@ -106,6 +150,43 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       if (ownDir) removeDir(ownDir);
     },
   };
+}
+
+/**
+ * The app over `store` (PostgreSQL, or a store a test wraps itself), configured by `env` as
+ * testConfig does. The caller closes it.
+ */
+export function appOnStore(store: MapStore, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(':memory:', env), { store, logger: false });
+}
+
+/**
+ * Starts servers for the tests of a file, each closed at the end of the test that started it:
+ * `const start = serverPerTest();` at the top, then `const server = await start(options)`.
+ */
+export function serverPerTest(): (options?: TestServerOptions) => Promise<TestServer> {
+  const started: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  return async (options) => {
+    const server = await startServer(options);
+    started.push(server);
+    return server;
+  };
+}
+
+/**
+ * One server for all the tests of a file (or of the describe block it is called in), started
+ * before the first and closed after the last. Its fields are there from the first test on.
+ */
+export function serverForFile(options?: TestServerOptions): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(options));
+  });
+  afterAll(() => server.close());
+  return server;
 }
 
 /** Listens on a free port of 127.0.0.1 and resolves to the base URL. */
@@ -206,6 +287,28 @@ export function expectError(
   else expect(body.message).toMatch(message);
 }
 
+/**
+ * A server, started by `start`, on a store that fails on demand (failingStore), and the lines it
+ * logs at warn and above.
+ */
+export async function startFailingServer(
+  start: (options?: TestServerOptions) => Promise<TestServer>,
+): Promise<{ server: TestServer; store: FailingStore; logs: string[] }> {
+  let store: FailingStore | null = null;
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const server = await start({
+    wrapStore: (inner) => (store = failingStore(inner)),
+    logger: { level: 'warn', stream },
+  });
+  return { server, store: store!, logs };
+}
+
 /** A store that passes every call to `inner` until `fail` is given an error to throw instead. */
 export interface FailingStore extends MapStore {
   fail(error: Error | null, methods?: readonly (keyof MapStore)[]): void;
@@ -222,9 +325,9 @@ export function failingStore(inner: MapStore): FailingStore {
       guard('get');
       return inner.get(id, now);
     },
-    async create(map, newId) {
-      guard('create');
-      return inner.create(map, newId);
+    async publish(map, newId) {
+      guard('publish');
+      return inner.publish(map, newId);
     },
     async deleteExpired(now) {
       guard('deleteExpired');
@@ -235,7 +338,7 @@ export function failingStore(inner: MapStore): FailingStore {
       return inner.ping();
     },
     close: () => inner.close(),
-    fail(error, methods = ['get', 'create', 'deleteExpired', 'ping']) {
+    fail(error, methods = ['get', 'publish', 'deleteExpired', 'ping']) {
       failure = error;
       failing = new Set(methods);
     },

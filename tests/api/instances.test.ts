@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { publishBody, sampleMapData } from '../support/maps';
+import { appOnStore } from './helpers';
 
 // Issue "several instances": two servers on their own ports over one PostgreSQL database, as two
 // machines behind a load balancer would run. A map published through either is served by both.
@@ -23,15 +22,10 @@ describe.skipIf(!postgresUrl)('two instances over one PostgreSQL database', () =
   });
 
   async function startInstance(): Promise<string> {
-    const parsed = parseConfig(
-      { DATABASE_URL: postgresUrl, LOG_LEVEL: 'silent', CREATE_RATE_LIMIT: '0', SWEEP_INTERVAL_MS: '0' },
-      null,
-    );
-    if (!parsed.ok) throw new Error(parsed.error);
     // Each instance has its own pool, as a separate process would; both migrate at start-up and
     // the migration lock lets only one of them do the work.
     const store = await openPostgresStore(postgresUrl!, { schema });
-    const app = await buildApp(parsed.config, { store, logger: false });
+    const app = await appOnStore(store);
     apps.push(app);
     return app.listen({ port: 0, host: '127.0.0.1' });
   }

@@ -1,57 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
-import { escapeHtml, genericMeta, mapMeta, renderIndex } from '../../src/server/page-meta';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
-import { makeTempDir, removeDir } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, genericMeta, mapMeta, mapPreview, renderIndex } from '../../src/server/page-meta';
+import type { MapStore } from '../../src/server/store/map-store';
+import { getMap, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
-// Link previews: /map/{publishedId} answers index.html with the map's own title, description and
-// reason count in <title>, the meta description, Open Graph and Twitter tags, all escaped.
+// Link previews (PRODUCT §6.2, §8): /map/{publishedId} answers index.html with the map's own
+// title, description and reason count in <title>, the meta description, Open Graph and Twitter
+// tags, all escaped. og:url is PUBLIC_URL's; the request's Host never reaches the page. A preview
+// goes through the same lookup as GET /api/map/{id}: the map is read and parsed once.
 
-const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Belief Map</title>
-    <meta name="description" content="Generic" />
-    <script type="module" src="/assets/main.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+const startServer = serverPerTest();
 
-let dir: string;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  dir = makeTempDir();
-  const clientDir = join(dir, 'client');
-  mkdirSync(join(clientDir, 'assets'), { recursive: true });
-  writeFileSync(join(clientDir, 'index.html'), template);
-  writeFileSync(join(clientDir, 'assets', 'main.js'), 'console.log(1)');
-  const parsed = parseConfig(
-    { LOG_LEVEL: 'silent', CREATE_RATE_LIMIT: '0', DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` },
-    clientDir,
-  );
-  if (!parsed.ok) throw new Error(parsed.error);
-  app = await buildApp(parsed.config, { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false });
-});
-
-afterAll(async () => {
-  await app.close();
-  removeDir(dir);
-});
-
-async function publish(data: object): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/map/create',
-    payload: { version: '1.0', data },
+/** The app with a client folder, counting the store's reads. */
+async function startWithClient(env: Record<string, string> = {}) {
+  const reads: string[] = [];
+  const server = await startServer({
+    client: true,
+    env,
+    wrapStore: (inner): MapStore => ({
+      ...inner,
+      get: (id, now) => {
+        reads.push(id);
+        return inner.get(id, now);
+      },
+      publish: (map, newId) => inner.publish(map, newId),
+    }),
   });
-  expect(response.statusCode).toBe(200);
-  return response.json().data.mapId;
+  return { app: server.app, reads };
 }
 
 function metaContent(html: string, attribute: 'name' | 'property', key: string): string | null {
@@ -59,17 +36,20 @@ function metaContent(html: string, attribute: 'name' | 'property', key: string):
   return match ? match[1]! : null;
 }
 
+const elmStreet = mapRequest({
+  title: 'Elm Street needs a bike lane',
+  description: 'Two neighbours weigh it up.',
+  reasons: [
+    reason({ id: randomUUID(), title: 'Safer', relevance: null, belief: 'agree', support: 'support' }),
+    reason({ id: randomUUID(), title: 'Parking', relevance: null, belief: null, support: 'disconfirm' }),
+  ],
+});
+
 describe('link previews', () => {
-  it('carries a published map’s title, description and reason count', async () => {
-    const id = await publish({
-      title: 'Elm Street needs a bike lane',
-      description: 'Two neighbours weigh it up.',
-      reasons: [
-        { id: randomUUID(), title: 'Safer', relevance: null, belief: 'agree', support: 'support' },
-        { id: randomUUID(), title: 'Parking', relevance: null, belief: null, support: 'disconfirm' },
-      ],
-    });
-    const response = await app.inject({ url: `/map/${id}`, headers: { host: 'beliefmap.example' } });
+  it('carry a published map’s title, description and reason count, and PUBLIC_URL’s address', async () => {
+    const { app } = await startWithClient({ PUBLIC_URL: 'https://beliefmap.example' });
+    const id = await publishOk(app, elmStreet);
+    const response = await app.inject({ url: `/map/${id}`, headers: { host: 'evil.example' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     const html = response.body;
@@ -78,15 +58,47 @@ describe('link previews', () => {
     expect(metaContent(html, 'name', 'description')).toBe(description);
     expect(metaContent(html, 'property', 'og:title')).toBe('Elm Street needs a bike lane - Belief Map');
     expect(metaContent(html, 'property', 'og:description')).toBe(description);
-    expect(metaContent(html, 'property', 'og:url')).toBe(`http://beliefmap.example/map/${id}`);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`https://beliefmap.example/map/${id}`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
     expect(metaContent(html, 'name', 'twitter:title')).toBe('Elm Street needs a bike lane - Belief Map');
-    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(html).toContain('<script type="module" src="/assets/main-abc123.js"></script>');
+    expect(html).not.toContain('evil.example');
   });
 
-  it('escapes every user-typed text', async () => {
+  it('never take an address from the request: without PUBLIC_URL there is no og:url', async () => {
+    const { app } = await startWithClient({ TRUST_PROXY: '1' });
+    const id = await publishOk(app, elmStreet);
+    const html = (
+      await app.inject({
+        url: `/map/${id}`,
+        headers: {
+          host: 'evil.example',
+          'x-forwarded-proto': 'javascript',
+          'x-forwarded-host': 'evil.example',
+        },
+      })
+    ).body;
+    expect(metaContent(html, 'property', 'og:title')).toBe('Elm Street needs a bike lane - Belief Map');
+    expect(html).not.toContain('og:url');
+    expect(html).not.toMatch(/evil\.example|javascript:/);
+  });
+
+  it('read the map once, sharing the API’s lookup, however often the page and the API are asked', async () => {
+    const { app, reads } = await startWithClient();
+    const id = await publishOk(app, elmStreet);
+    expect((await getMap(app, id)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const html = (await app.inject({ url: `/map/${id}` })).body;
+      expect(html).toContain('<title>Elm Street needs a bike lane - Belief Map</title>');
+    }
+    expect((await getMap(app, id)).statusCode).toBe(200);
+    expect(reads).toEqual([id]);
+  });
+
+  it('escape every user-typed text', async () => {
+    const { app } = await startWithClient();
     const payload = `"><script>alert(1)</script><img src=x onerror=alert(2)>'&`;
-    const id = await publish({ title: payload, description: payload, reasons: [] });
+    const id = await publishOk(app, mapRequest({ title: payload, description: payload, reasons: [] }));
     const html = (await app.inject({ url: `/map/${id}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x');
@@ -95,29 +107,33 @@ describe('link previews', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
-  it('previews built-in maps too', async () => {
+  it('preview built-in maps too', async () => {
+    const { app } = await startWithClient();
     const html = (await app.inject({ url: '/map/help-example-alice-1' })).body;
     expect(html).toMatch(/<title>[^<]+ - Belief Map<\/title>/);
     expect(metaContent(html, 'name', 'description')).toMatch(/^A belief map with \d+ reasons\./);
   });
 
-  it('gives drafts, unknown and malformed ids the generic tags', async () => {
+  it('give drafts, unknown and malformed ids the generic tags', async () => {
+    const { app, reads } = await startWithClient();
     for (const id of ['draft.default', 'no-such-map-abc123def456', 'Not_Valid']) {
       const response = await app.inject({ url: `/map/${id}` });
       expect(response.statusCode, id).toBe(200);
       expect(response.body).toContain('<title>Belief Map</title>');
       expect(metaContent(response.body, 'property', 'og:title')).toBe('Belief Map');
     }
+    // Only the well-formed published id was looked up.
+    expect(reads).toEqual(['no-such-map-abc123def456']);
   });
+});
 
+describe('the preview’s text', () => {
   it('fills in the real index.html, however its tags are formatted', () => {
     // The build copies src/client/index.html; a formatter may put a tag's attributes on their own
     // lines, and the preview must still replace the page's own title and description.
     const real = readFileSync(join(import.meta.dirname, '../../src/client/index.html'), 'utf8');
-    const html = renderIndex(
-      real,
-      mapMeta({ title: 'Elm Street', description: 'Bikes.', reasons: [] }, null),
-    );
+    const preview = mapPreview({ title: 'Elm Street', description: 'Bikes.', reasons: [] });
+    const html = renderIndex(real, mapMeta(preview, null));
     expect(html).toContain('<title>Elm Street - Belief Map</title>');
     expect(metaContent(html, 'name', 'description')).toBe('A belief map with 0 reasons. Bikes.');
     expect(html.match(/name="description"/g)).toHaveLength(1);
@@ -125,8 +141,15 @@ describe('link previews', () => {
   });
 
   it('shortens a long description to at most 200 characters at a word boundary', () => {
-    const meta = mapMeta({ title: 't', description: 'word '.repeat(100), reasons: [] }, null);
+    const preview = mapPreview({ title: 't', description: 'word '.repeat(100), reasons: [] });
+    const meta = mapMeta(preview, null);
     expect(meta.description.length).toBeLessThanOrEqual(200);
     expect(meta.description).toMatch(/^A belief map with 0 reasons\. word( word)*…$/);
+  });
+
+  it('keeps at most 200 characters of a 20,000-character description, on one line', () => {
+    const preview = mapPreview({ title: 't', description: ` a\n\n b ${'c'.repeat(20_000)}`, reasons: [] });
+    expect(preview.description!.startsWith('a b c')).toBe(true);
+    expect(preview.description!.length).toBe(200);
   });
 });

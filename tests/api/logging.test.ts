@@ -55,6 +55,29 @@ describe('LOG_LEVEL', () => {
     expect(completed.reqId).toEqual(expect.any(String));
   });
 
+  it('at info, cuts a long URL to 200 characters and says how much was left out', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const url = `/api/map/${'a'.repeat(15_000)}`;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(400);
+    const incoming = lines.find((line) => line.msg === 'incoming request') as LogLine & {
+      req: { url: string };
+    };
+    expect(incoming.req.url).toBe(`${url.slice(0, 200)}…[${url.length - 200} more characters]`);
+    const written = lines.map((line) => JSON.stringify(line)).join('\n');
+    expect(written.length).toBeLessThan(2_000);
+  });
+
+  it('at info, logs a URL of 200 characters whole', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    const url = `/api/map/${'a'.repeat(191)}`;
+    expect(url).toHaveLength(200);
+    await app.inject({ method: 'GET', url });
+    const incoming = lines.find((line) => line.msg === 'incoming request') as LogLine & {
+      req: { url: string };
+    };
+    expect(incoming.req.url).toBe(url);
+  });
+
   it('at warn, writes nothing for requests that go well', async () => {
     const { app, lines } = await appLoggingAt('warn');
     for (const url of ['/api/map/default', '/api/map/no-such-map', '/healthz']) {

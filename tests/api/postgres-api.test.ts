@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { healthBody } from '../support/http';
 import { buildApp } from '../../src/server/app';
 import { parseConfig, type Config } from '../../src/server/config';
 import { StoreUnavailableError, type MapStore } from '../../src/server/store/map-store';
@@ -27,7 +28,7 @@ function testConfig(databaseUrl: string): Config {
     null,
   );
   if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.config;
+  return parsed.value;
 }
 
 const apps: FastifyInstance[] = [];
@@ -86,7 +87,7 @@ describe('API while PostgreSQL cannot be reached', () => {
 
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'error', database: 'unavailable' });
+    expect(health.json()).toEqual(healthBody({ database: 'unavailable' }));
 
     const builtIn = await app.inject({ method: 'GET', url: '/api/map/default' });
     expect(builtIn.statusCode).toBe(200);
@@ -136,8 +137,8 @@ describe.skipIf(!postgresUrl)('API over PostgreSQL', () => {
       // Two values in one text, then a good map in the same batch: the good one must not end up
       // stored under the first id with the wrong data.
       const results = await Promise.allSettled([
-        store.create(newMap('{"a":1},{"b":2}'), newId),
-        store.create(newMap('{"c":3}'), newId),
+        store.publish(newMap('{"a":1},{"b":2}'), newId),
+        store.publish(newMap('{"c":3}'), newId),
       ]);
       expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
       expect(await store.get('shift-test-0', new Date())).toBeNull();

@@ -71,10 +71,12 @@ function startMain(env: Record<string, string>, args: string[] = []): Run {
   return run;
 }
 
-async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray> {
+async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray>;
+async function waitForOutput(run: Run, seen: () => boolean): Promise<true>;
+async function waitForOutput(run: Run, pattern: RegExp | (() => boolean)): Promise<RegExpMatchArray | true> {
   const start = Date.now();
   for (;;) {
-    const match = pattern.exec(run.stdout());
+    const match = typeof pattern === 'function' ? pattern() : pattern.exec(run.stdout());
     if (match) return match;
     if (run.child.exitCode !== null)
       throw new Error(`main.ts exited early:\n${run.stdout()}\n${run.stderr()}`);
@@ -197,10 +199,13 @@ describe('graceful shutdown', () => {
         });
         req.on('error', reject);
         req.write(body.slice(0, 20));
-        setTimeout(() => {
+        // The signal comes once a worker has the request (a connection whose request has not
+        // arrived yet is idle, and closing drops idle connections), the rest of the body after.
+        const incoming = /"msg":"incoming request"/g;
+        void waitForOutput(run, () => (run.stdout().match(incoming) ?? []).length >= 2).then(() => {
           run.child.kill('SIGTERM');
           setTimeout(() => req.end(body.slice(20)), 300);
-        }, 300);
+        }, reject);
       },
     );
 

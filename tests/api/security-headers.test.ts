@@ -1,27 +1,13 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
-import {
-  makeTempDir,
-  mapRequest,
-  publishOk,
-  removeDir,
-  startServer,
-  testConfig,
-  type TestServer,
-} from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mapRequest, publishOk, serverForFile } from './helpers';
 
 // PRODUCT §9: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
 // and the usual security headers: API answers, errors included, and the client's pages and files.
 
-let server: TestServer;
+const server = serverForFile({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
 let publishedId: string;
 beforeAll(async () => {
-  server = await startServer({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
   const created = await server.app.inject({
     method: 'POST',
     url: '/api/map/create',
@@ -31,7 +17,6 @@ beforeAll(async () => {
   });
   publishedId = created.json().data.mapId;
 });
-afterAll(() => server.close());
 
 // Each publish comes from its own address, so only the one meant to be limited is.
 const answers: [string, number, () => InjectOptions][] = [
@@ -107,43 +92,15 @@ it.each(answers)('%s (%i) carries a strict CSP and the security headers', async 
 });
 
 describe('pages and files of the client', () => {
-  // A client folder like the build's: index.html, a hashed asset with its compressed copies,
-  // and public files. The pages are index.html, with link-preview tags for a published map.
-  const template = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Belief Map</title>
-    <meta name="description" content="Generic" />
-    <script type="module" src="/assets/main-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
-  const script = 'export const x = 1;\n'.repeat(100);
-  let dir: string;
+  // A client folder like the build's (writeClientDir). The pages are index.html, with
+  // link-preview tags for a published map.
+  const client = serverForFile({ client: true });
   let app: FastifyInstance;
   let mapId: string;
 
   beforeAll(async () => {
-    dir = makeTempDir();
-    const clientDir = join(dir, 'client');
-    mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), template);
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), script);
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(script));
-    writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
-    writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
-    const config = testConfig(join(dir, 'db.sqlite'));
-    app = await buildApp(
-      { ...config, clientDir },
-      { store: openSqliteStore(join(dir, 'db.sqlite')), logger: false },
-    );
+    app = client.app;
     mapId = await publishOk(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    removeDir(dir);
   });
 
   const pages: [string, number, () => string][] = [
@@ -176,6 +133,22 @@ describe('pages and files of the client', () => {
     expect(response.headers['content-type']).toMatch(type);
     expect(response.headers['content-encoding']).toBe(encoding);
     expectSecurityHeaders(response.headers);
+  });
+
+  it.each([
+    ['identity', {}],
+    ['gzip', { 'accept-encoding': 'gzip' }],
+    ['brotli', { 'accept-encoding': 'br, gzip' }],
+  ])('a script with compressed copies says it varies by Accept-Encoding (%s)', async (_what, headers) => {
+    const response = await app.inject({ url: '/assets/main-abc123.js', headers });
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a file without compressed copies is answered one way, and says nothing of encodings', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
   });
 
   it('the redirect from / carries them too', async () => {

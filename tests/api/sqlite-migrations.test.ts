@@ -32,7 +32,7 @@ it('moves the maps of a version 1 database (WITHOUT ROWID) into the rowid table,
   // Ids stay unique, and publishing goes on.
   const taken = rows[0]!.id;
   let tries = 0;
-  const id = await store.create(
+  const id = await store.publish(
     { published: now.toISOString(), expiresAt: now.getTime() + 1, dataJson: '{}' },
     () => (tries++ === 0 ? taken : 'new-map-k3j9x2m7qa1b'),
   );

@@ -115,7 +115,7 @@ function defineContract(backend: Backend): void {
       expect(await store.get('no-such-map-k3j9x2m7qa1b', now)).toBeNull();
     });
 
-    it('returns a created map exactly as it was stored', async () => {
+    it('returns a published map exactly as it was stored', async () => {
       const store = await freshStore();
       // Unicode, quotes and a long text must come back byte for byte: it is answered as is.
       const dataJson = JSON.stringify({
@@ -124,7 +124,7 @@ function defineContract(backend: Backend): void {
         reasons: [],
       });
       const map = newMap({ published: '2026-03-01T12:00:00.123Z', expiresAt: 1_780_000_000_123, dataJson });
-      const id = await store.create(map, uniqueId);
+      const id = await store.publish(map, uniqueId);
       expect(await store.get(id, now)).toEqual({ id, ...map });
     });
 
@@ -142,7 +142,7 @@ function defineContract(backend: Backend): void {
       const maps = texts.map((title) =>
         newMap({ dataJson: JSON.stringify({ title, description: null, reasons: [] }) }),
       );
-      const ids = await Promise.all(maps.map((map) => store.create(map, uniqueId)));
+      const ids = await Promise.all(maps.map((map) => store.publish(map, uniqueId)));
       for (const [i, id] of ids.entries()) {
         expect((await store.get(id, now))?.dataJson).toBe(maps[i]!.dataJson);
       }
@@ -151,7 +151,7 @@ function defineContract(backend: Backend): void {
     it('never returns a map once it has expired, even before it is deleted', async () => {
       const store = await freshStore();
       const expiresAt = now.getTime() + day;
-      const id = await store.create(newMap({ expiresAt }), uniqueId);
+      const id = await store.publish(newMap({ expiresAt }), uniqueId);
       expect(await store.get(id, new Date(expiresAt - 1))).not.toBeNull();
       expect(await store.get(id, new Date(expiresAt))).toBeNull();
       expect(await store.get(id, new Date(expiresAt + day))).toBeNull();
@@ -160,10 +160,10 @@ function defineContract(backend: Backend): void {
     it('deleteExpired deletes exactly the expired maps and counts them', async () => {
       const store = await freshStore();
       const expired = await Promise.all(
-        [-day, -1, 0].map((offset) => store.create(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
+        [-day, -1, 0].map((offset) => store.publish(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
       );
       const live = await Promise.all(
-        [1, day].map((offset) => store.create(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
+        [1, day].map((offset) => store.publish(newMap({ expiresAt: now.getTime() + offset }), uniqueId)),
       );
 
       expect(await store.deleteExpired(now)).toBe(expired.length);
@@ -175,10 +175,10 @@ function defineContract(backend: Backend): void {
 
     it('retries with the next id when the first one is taken, leaving the existing map alone', async () => {
       const store = await freshStore();
-      const taken = await store.create(newMap({ dataJson: '{"first":true}' }), uniqueId);
+      const taken = await store.publish(newMap({ dataJson: '{"first":true}' }), uniqueId);
       const newId = offering(taken);
 
-      const id = await store.create(newMap({ dataJson: '{"second":true}' }), newId);
+      const id = await store.publish(newMap({ dataJson: '{"second":true}' }), newId);
 
       expect(id).not.toBe(taken);
       expect(newId.calls).toBe(2);
@@ -188,28 +188,28 @@ function defineContract(backend: Backend): void {
 
     it(`throws IdExhaustedError after ${maxIdAttempts} colliding ids`, async () => {
       const store = await freshStore();
-      const taken = await store.create(newMap(), uniqueId);
+      const taken = await store.publish(newMap(), uniqueId);
       const newId = offering(...Array<string>(maxIdAttempts + 1).fill(taken));
 
-      await expect(store.create(newMap(), newId)).rejects.toBeInstanceOf(IdExhaustedError);
+      await expect(store.publish(newMap(), newId)).rejects.toBeInstanceOf(IdExhaustedError);
       expect(newId.calls).toBe(maxIdAttempts);
     });
 
-    it('stores 100 concurrent creates, each under its own id', async () => {
+    it('stores 100 concurrent publishes, each under its own id', async () => {
       const store = await freshStore();
       const ids = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => store.create(newMap({ dataJson: `{"n":${i}}` }), uniqueId)),
+        Array.from({ length: 100 }, (_, i) => store.publish(newMap({ dataJson: `{"n":${i}}` }), uniqueId)),
       );
       expect(new Set(ids).size).toBe(100);
       const maps = await Promise.all(ids.map((id) => store.get(id, now)));
       expect(maps.map((map) => map?.dataJson)).toEqual(ids.map((_, i) => `{"n":${i}}`));
     });
 
-    it('gives a contested id to exactly one of 100 concurrent creates; the others retry', async () => {
+    it('gives a contested id to exactly one of 100 concurrent publishes; the others retry', async () => {
       const store = await freshStore();
       const contested = uniqueId();
       const ids = await Promise.all(
-        Array.from({ length: 100 }, () => store.create(newMap(), offering(contested))),
+        Array.from({ length: 100 }, () => store.publish(newMap(), offering(contested))),
       );
       expect(ids.filter((id) => id === contested)).toHaveLength(1);
       expect(new Set(ids).size).toBe(100);
@@ -219,7 +219,7 @@ function defineContract(backend: Backend): void {
       const database = backend.fresh();
       const first = await open(database);
       const map = newMap();
-      const id = await first.create(map, uniqueId);
+      const id = await first.publish(map, uniqueId);
       await first.close();
 
       const second = await open(database);
@@ -229,16 +229,16 @@ function defineContract(backend: Backend): void {
     it('migrates idempotently: opening the same database again keeps its maps', async () => {
       const database = backend.fresh();
       const first = await open(database);
-      const id = await first.create(newMap(), uniqueId);
+      const id = await first.publish(newMap(), uniqueId);
       const second = await open(database);
       expect(await second.get(id, now)).not.toBeNull();
-      expect(await first.get(await second.create(newMap(), uniqueId), now)).not.toBeNull();
+      expect(await first.get(await second.publish(newMap(), uniqueId), now)).not.toBeNull();
     });
 
     it('lets several stores open a fresh database at once, as instances starting together do', async () => {
       const database = backend.fresh();
       const stores = await Promise.all(Array.from({ length: 4 }, () => open(database)));
-      const ids = await Promise.all(stores.map((store) => store.create(newMap(), uniqueId)));
+      const ids = await Promise.all(stores.map((store) => store.publish(newMap(), uniqueId)));
       for (const store of stores) {
         for (const id of ids) expect(await store.get(id, now)).not.toBeNull();
       }

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
-import { publishBody, sampleMapData } from '../support/maps';
+import { sampleMapData } from '../support/maps';
+import { expectAllIntact, publishDuring } from '../support/publish-load';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -29,55 +29,15 @@ afterAll(async () => {
   for (const server of servers) await server.stop(2_000);
 });
 
-interface Answer {
-  status: number | null;
-  body: string;
-  error?: string;
-}
-
-function post(agent: Agent, url: string, body: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    const req = request(
-      `${url}/api/map/create`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json' }, timeout: 30_000 },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? null, body: text }));
-        response.on('error', (error) => resolve({ status: null, body: text, error: error.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('client timeout')));
-    req.on('error', (error) => resolve({ status: null, body: '', error: error.message }));
-    req.end(body);
-  });
-}
-
-/** Fires every publish at once over `sockets` connections, and kills the server after `killAfter` oks. */
+/** Publishes every map at once and kills the server after `killAfter` oks. */
 async function publishAndKill(server: ServerProcess, maps: MapData[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
-  const confirmed: { id: string; data: MapData }[] = [];
-  let killed = false;
-  const answers = await Promise.all(
-    maps.map(async (data) => {
-      const answer = await post(agent, server.url, publishBody(data));
-      if (answer.status === 200) {
-        confirmed.push({ id: (JSON.parse(answer.body) as { data: { mapId: string } }).data.mapId, data });
-        if (confirmed.length >= killAfter && !killed) {
-          killed = true;
-          server.child.kill('SIGKILL');
-        }
-      }
-      return answer;
-    }),
-  );
-  agent.destroy();
+  const { confirmed, answers } = await publishDuring(server.url, maps, {
+    sockets,
+    interruptAfter: killAfter,
+    interrupt: () => server.child.kill('SIGKILL'),
+  });
   const { signal } = await server.exited;
   expect(signal).toBe('SIGKILL');
-  // Every request either was answered ok before the kill or lost its connection: nothing else.
-  const other = answers.filter((a) => a.status !== 200 && a.status !== null);
-  expect(other, JSON.stringify(other.slice(0, 3))).toEqual([]);
   expect(confirmed.length).toBeGreaterThanOrEqual(killAfter);
   expect(confirmed.length).toBeLessThan(publishes);
   const lost = answers.filter((a) => a.status === null).length;
@@ -85,54 +45,30 @@ async function publishAndKill(server: ServerProcess, maps: MapData[]) {
   return confirmed;
 }
 
-/** Reads every confirmed map back from the restarted server: all there, data identical. */
-async function expectAllIntact(server: ServerProcess, confirmed: { id: string; data: MapData }[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 20 });
-  try {
-    const missing: string[] = [];
-    await Promise.all(
-      confirmed.map(
-        ({ id, data }) =>
-          new Promise<void>((resolve, reject) => {
-            request(`${server.url}/api/map/${id}`, { agent }, (response) => {
-              let text = '';
-              response.setEncoding('utf8');
-              response.on('data', (chunk: string) => (text += chunk));
-              response.on('end', () => {
-                if (response.statusCode !== 200) missing.push(`${id}: ${response.statusCode} ${text}`);
-                // Byte for byte: the data as stored is exactly the JSON of what was sent.
-                else if (!text.endsWith(`"data":${JSON.stringify(data)}}`)) missing.push(`${id}: changed`);
-                resolve();
-              });
-            })
-              .on('error', reject)
-              .end();
-          }),
-      ),
-    );
-    expect(missing).toEqual([]);
-  } finally {
-    agent.destroy();
-  }
-}
-
 const maps = Array.from({ length: publishes }, (_, i) => sampleMapData(1 + (i % 20), i));
+
+/**
+ * Starts the server on `env`'s database, kills it during the publishes, starts it again and
+ * reads back every publish it confirmed; resolves to those, once the second has stopped cleanly.
+ */
+async function killAndRestart(env: Record<string, string>) {
+  const first = await startServerProcess({ env });
+  servers.push(first);
+  const confirmed = await publishAndKill(first, maps);
+  const second = await startServerProcess({ env });
+  servers.push(second);
+  await expectAllIntact(second.url, confirmed);
+  await second.stop();
+  expect((await second.exited).code).toBe(0);
+  return confirmed;
+}
 
 describe('kill -9 during 1,000 concurrent publishes', () => {
   it('on SQLite: every publish answered ok is there after a restart, and the file is sound', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'belief-map-kill-'));
     try {
       const dbPath = join(dir, 'maps.sqlite');
-      const env = { DATABASE_URL: `sqlite:${dbPath}`, SWEEP_INTERVAL_MS: '0' };
-      const first = await startServerProcess({ env });
-      servers.push(first);
-      const confirmed = await publishAndKill(first, maps);
-
-      const second = await startServerProcess({ env });
-      servers.push(second);
-      await expectAllIntact(second, confirmed);
-      await second.stop();
-      expect((await second.exited).code).toBe(0);
+      const confirmed = await killAndRestart({ DATABASE_URL: `sqlite:${dbPath}`, SWEEP_INTERVAL_MS: '0' });
 
       const db = new Database(dbPath, { fileMustExist: true });
       try {
@@ -157,15 +93,7 @@ describe('kill -9 during 1,000 concurrent publishes', () => {
     let schema: TestSchema | null = null;
     try {
       schema = await createTestSchema(postgresUrl!, 'kill');
-      const env = { DATABASE_URL: schema.url, SWEEP_INTERVAL_MS: '0' };
-      const first = await startServerProcess({ env });
-      servers.push(first);
-      const confirmed = await publishAndKill(first, maps);
-
-      const second = await startServerProcess({ env });
-      servers.push(second);
-      await expectAllIntact(second, confirmed);
-      await second.stop();
+      const confirmed = await killAndRestart({ DATABASE_URL: schema.url, SWEEP_INTERVAL_MS: '0' });
 
       // The table read by a full scan and through its primary key agree, and every row is JSON.
       const { rows } = await schema.query<{ n: string; valid: string }>(

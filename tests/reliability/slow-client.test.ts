@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { parseConfig } from '../../src/server/config';
-import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listen, serverForFile } from '../api/helpers';
 import { publishBody, sampleMapData } from '../support/maps';
 
 // A slow or hung client cannot hold the server: a request whose headers and body have not all
@@ -19,33 +13,15 @@ const connectionTimeoutMs = 1_500;
 /** Node checks running requests every quarter of the timeout; the rest is the machine's slack. */
 const closeWithinMs = requestTimeoutMs * 1.25 + 750;
 
-let app: FastifyInstance;
+const server = serverForFile({
+  env: { REQUEST_TIMEOUT_MS: String(requestTimeoutMs), CONNECTION_TIMEOUT_MS: String(connectionTimeoutMs) },
+});
 let port: number;
 let base: string;
-const dir = mkdtempSync(join(tmpdir(), 'belief-map-slow-client-'));
 
 beforeAll(async () => {
-  const dbPath = join(dir, 'maps.sqlite');
-  const parsed = parseConfig(
-    {
-      LOG_LEVEL: 'silent',
-      SWEEP_INTERVAL_MS: '0',
-      CREATE_RATE_LIMIT: '0',
-      DATABASE_URL: `sqlite:${dbPath}`,
-      REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
-      CONNECTION_TIMEOUT_MS: String(connectionTimeoutMs),
-    },
-    null,
-  );
-  if (!parsed.ok) throw new Error(parsed.error);
-  app = await buildApp(parsed.config, { store: openSqliteStore(dbPath), logger: false });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  base = await listen(server.app);
   port = Number(new URL(base).port);
-});
-
-afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 interface Ending {
@@ -102,6 +78,9 @@ function expectClosedByTimeout(ending: Ending): void {
   // A 408 in the API's error shape, then the connection closed; never anything else.
   expect(ending.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   expect(ending.received).toMatch(/\r\nconnection: close\r\n/i);
+  // With the security headers every answer carries (PRODUCT §13).
+  expect(ending.received).toMatch(/\r\ncontent-security-policy: [^\r]*frame-ancestors 'self'/i);
+  expect(ending.received).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
   const answer = ending.received.slice(ending.received.indexOf('\r\n\r\n') + 4);
   expect(JSON.parse(answer)).toEqual({
     status: 'error',

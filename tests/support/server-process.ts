@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,4 +101,36 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     await new Promise((done) => setTimeout(done, 50));
   }
   return { url, child, output: () => output, exited, stop };
+}
+
+/**
+ * The workers of the primary `pid` started by `npm start`: its child processes that run the
+ * server (not, say, the esbuild service tsx starts).
+ */
+export function workerPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat, after the command name in parentheses, is the parent's pid.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server/main.ts'))
+        children.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+/** Resident memory of `pid` in bytes, from /proc (0 once it has ended). */
+export function rssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -18,9 +18,9 @@ export interface InsertRow {
 export type InsertMany = (rows: readonly InsertRow[]) => Promise<ReadonlySet<string>>;
 
 export interface GroupCommit {
-  /** MapStore.create: resolves to the new id once the map is committed. */
-  create(map: NewMap, newId: () => string): Promise<string>;
-  /** Resolves once every publish handed to `create` so far has been answered. */
+  /** MapStore.publish: resolves to the new id once the map is committed. */
+  publish(map: NewMap, newId: () => string): Promise<string>;
+  /** Resolves once every publish handed to `publish` so far has been answered. */
   drain(): Promise<void>;
 }
 
@@ -122,7 +122,7 @@ export function groupCommit(insertMany: InsertMany, options: GroupCommitOptions 
   };
 
   return {
-    create(map, newId) {
+    publish(map, newId) {
       return new Promise((resolve, reject) => {
         if (pending.length === 0) setImmediate(flush);
         pending.push({ map, newId, attempts: 0, resolve, reject });

@@ -29,10 +29,13 @@ export interface MapStore {
    * Stores `map` under the first id from `newId()` that is free, retrying on a collision, and
    * resolves to that id. Resolves only once the map is durably committed.
    */
-  create(map: NewMap, newId: () => string): Promise<string>;
+  publish(map: NewMap, newId: () => string): Promise<string>;
   /** Deletes every map expired at `now`; resolves to how many were deleted. */
   deleteExpired(now: Date): Promise<number>;
-  /** Resolves when the database answers; rejects with StoreUnavailableError when it does not. */
+  /**
+   * Resolves when the maps table can be read (a real query on it); rejects otherwise, with
+   * StoreUnavailableError when the database does not answer at all.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

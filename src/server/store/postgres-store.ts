@@ -149,7 +149,7 @@ function buildStore(
           ? { id: row.id, published: row.published, expiresAt: Number(row.expires_at), dataJson: row.data }
           : null;
       }),
-    create: (map: NewMap, newId) => commits.create(map, newId),
+    publish: (map: NewMap, newId) => commits.publish(map, newId),
     deleteExpired: (now) =>
       run(async () => {
         // Short batches keep each transaction and its locks small; SKIP LOCKED lets the sweeps of
@@ -167,7 +167,7 @@ function buildStore(
       }),
     async ping() {
       try {
-        await run(() => pool.query('SELECT 1'));
+        await run(() => pool.query('SELECT 1 FROM maps LIMIT 1'));
       } catch (error) {
         // The interface promises StoreUnavailableError for any failure to answer.
         throw error instanceof StoreUnavailableError

@@ -13,12 +13,28 @@ interface Row {
   data: string;
 }
 
+export interface SqliteStoreOptions {
+  /**
+   * Who copies the write-ahead log into the database file: a thread of this store's own, started
+   * with its first publish ('when-publishing', the default) or at once ('at-once', for the
+   * primary of `npm start`, which never publishes), or another process on the same file
+   * ('elsewhere', the workers of `npm start`).
+   */
+  checkpoints?: 'when-publishing' | 'at-once' | 'elsewhere';
+  /** Told about failures of the checkpointer thread, for the log. */
+  onCheckpointError?: (error: Error) => void;
+}
+
+/** Past this many pages of log (256 MiB) a connection checkpoints by itself, on its commit. */
+const safetyNetPages = 65_536;
+
 /**
  * Opens (creating its folder and running migrations) the SQLite database at `path`. WAL lets
- * reads go on during a write; synchronous=NORMAL keeps every commit across a process crash
- * (only a power loss can drop the last commits), which is what a kill -9 test checks.
+ * reads go on during a write, from any number of processes; synchronous=NORMAL keeps every commit
+ * across a process crash (only a power loss can drop the last commits), which is what a kill -9
+ * test checks.
  */
-export function openSqliteStore(path: string): MapStore {
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): MapStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -27,6 +43,14 @@ export function openSqliteStore(path: string): MapStore {
   // When the log starts over, its file is cut back to this size rather than kept at its largest.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   migrate(db);
+  const ownCheckpointer = options.checkpoints !== 'elsewhere' && path !== ':memory:';
+  if (!ownCheckpointer) db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
+  let checkpointer: Checkpointer | null = null;
+  const startCheckpoints = () => {
+    checkpointer = startCheckpointer(path, { onError: options.onCheckpointError });
+    db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
+  };
+  if (ownCheckpointer && options.checkpoints === 'at-once') startCheckpoints();
 
   const selectMap = db.prepare<[string, number], Row>(
     'SELECT id, published, expires_at, data FROM maps WHERE id = ? AND expires_at > ?',
@@ -38,11 +62,11 @@ export function openSqliteStore(path: string): MapStore {
 
   // Publishes are grouped (group-commit.ts): those of one turn of the event loop are inserted
   // in one transaction, committed once. Checkpoints move to a thread of their own once
-  // publishing starts (sqlite-checkpointer.ts), which keeps the log under about 64 MiB; the main
-  // connection then checkpoints by itself only if the log passes 256 MiB, which happens only if
-  // that thread has stopped. (Moving the inserts to a writer thread as well was tried: on two
-  // cores, shared with the load generator, it was slower and its p99 twice as long.)
-  let checkpointer: Checkpointer | null = null;
+  // publishing starts (sqlite-checkpointer.ts), or are another process's job, which keeps the log
+  // under about 64 MiB; this connection then checkpoints by itself only if the log passes
+  // 256 MiB, which happens only if that thread has stopped. (Moving the inserts to a writer
+  // thread as well was tried: on two cores, shared with the load generator, it was slower and
+  // its p99 twice as long.)
   const insertAll = db.transaction((rows: readonly InsertRow[]) => {
     const stored = new Set<string>();
     for (const { id, map } of rows) {
@@ -51,10 +75,7 @@ export function openSqliteStore(path: string): MapStore {
     return stored;
   });
   const commits = groupCommit(async (rows) => {
-    if (!checkpointer && path !== ':memory:' && db.open) {
-      checkpointer = startCheckpointer(path);
-      db.pragma('wal_autocheckpoint = 65536');
-    }
+    if (!checkpointer && ownCheckpointer && db.open) startCheckpoints();
     // IMMEDIATE takes the write lock first, waiting for it (busy_timeout) if the checkpointer
     // holds it, rather than failing to upgrade a read.
     return insertAll.immediate(rows);
@@ -67,17 +88,18 @@ export function openSqliteStore(path: string): MapStore {
         ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data }
         : null;
     },
-    create: (map: NewMap, newId: () => string) => commits.create(map, newId),
+    publish: (map: NewMap, newId: () => string) => commits.publish(map, newId),
     async deleteExpired(now: Date): Promise<number> {
       return deleteExpiredMaps.run(now.getTime()).changes;
     },
     async ping(): Promise<void> {
-      db.prepare('SELECT 1').get();
+      // Prepared each time, so that a table dropped or damaged since start-up is seen.
+      db.prepare('SELECT 1 FROM maps LIMIT 1').get();
     },
     async close(): Promise<void> {
       await commits.drain();
       // The main connection closes last: closing, it checkpoints what is left and removes the log.
-      await checkpointer?.stop();
+      await (checkpointer as Checkpointer | null)?.stop();
       if (db.open) db.close();
     },
   };

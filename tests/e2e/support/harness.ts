@@ -27,7 +27,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   );
   if (!parsed.ok) throw new Error(parsed.error);
   const store = openSqliteStore(join(dir, 'e2e.sqlite'));
-  const app = await buildApp(parsed.config, { store, logger: false });
+  const app = await buildApp(parsed.value, { store, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

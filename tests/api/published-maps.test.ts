@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { publishedAnswers } from '../../src/server/routes/published-answers';
+import { describe, expect, it, vi } from 'vitest';
+import { publishedMaps } from '../../src/server/published-maps';
 import type { MapStore, StoredMap } from '../../src/server/store/map-store';
 
-// The in-memory answers of published maps: served without the store once read, never after
-// their expiry, bounded in size, and never remembering an id that was not found.
+// Published maps in memory: served without the store once read, never after their expiry,
+// bounded in size, never remembering an id that was not found, and read once however many ask.
 
 const day = 24 * 60 * 60 * 1000;
 const t0 = Date.parse('2026-11-20T10:00:00.000Z');
@@ -16,7 +16,7 @@ function countingStore(maps: StoredMap[]) {
       const map = maps.find((m) => m.id === id);
       return map && map.expiresAt > now.getTime() ? map : null;
     },
-    create: () => Promise.reject(new Error('not here')),
+    publish: () => Promise.reject(new Error('not here')),
     deleteExpired: async () => 0,
     ping: async () => {},
     close: async () => {},
@@ -31,12 +31,12 @@ const stored = (id: string, size = 10): StoredMap => ({
   dataJson: JSON.stringify({ title: 'x'.repeat(size), description: null, reasons: [] }),
 });
 
-describe('publishedAnswers', () => {
+describe('publishedMaps', () => {
   it('builds the answer once and then serves it without reading the store', async () => {
     const { store, reads } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
-    const answers = publishedAnswers(store);
+    const answers = publishedMaps(store);
     const first = await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0));
-    expect(JSON.parse(first!.body.toString())).toEqual({
+    expect(JSON.parse(first!.answer.toString())).toEqual({
       status: 'ok',
       version: '1.0',
       published: '2026-11-20T10:00:00.000Z',
@@ -49,7 +49,7 @@ describe('publishedAnswers', () => {
 
   it('never serves a remembered answer from its expiry on (PRODUCT §5)', async () => {
     const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
-    const answers = publishedAnswers(store);
+    const answers = publishedMaps(store);
     expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day - 1))).not.toBeNull();
     expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day))).toBeNull();
     expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day - 1))).not.toBeNull();
@@ -57,19 +57,63 @@ describe('publishedAnswers', () => {
 
   it('asks the store again for an id it did not find: another instance may publish it', async () => {
     const { store, reads, maps } = countingStore([]);
-    const answers = publishedAnswers(store);
+    const answers = publishedMaps(store);
     expect(await answers.get('later-k3j9x2m7qa1b', new Date(t0))).toBeNull();
     maps.push(stored('later-k3j9x2m7qa1b'));
     expect(await answers.get('later-k3j9x2m7qa1b', new Date(t0))).not.toBeNull();
     expect(reads).toEqual(['later-k3j9x2m7qa1b', 'later-k3j9x2m7qa1b']);
   });
 
+  it('reads a map once when many ask for it at the same moment', async () => {
+    const { store, reads } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const answers = publishedMaps(store);
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () => answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0))),
+    );
+    expect(new Set(all).size).toBe(1);
+    expect(reads).toEqual(['bike-lanes-k3j9x2m7qa1b']);
+  });
+
+  it('parses a map for its preview once, keeping only what the preview shows', async () => {
+    const description = `${'A long description. '.repeat(1000)}`;
+    const map: StoredMap = {
+      ...stored('bike-lanes-k3j9x2m7qa1b'),
+      dataJson: JSON.stringify({ title: 'Bike lanes', description, reasons: [{}, {}, {}] }),
+    };
+    const { store } = countingStore([map]);
+    const answers = publishedMaps(store);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const entry = (await answers.get(map.id, new Date(t0)))!;
+      const preview = entry.preview();
+      expect(preview).toEqual({
+        title: 'Bike lanes',
+        description: description.slice(0, preview.description!.length),
+        reasonCount: 3,
+      });
+      expect(preview.description!.length).toBeLessThanOrEqual(200);
+      expect((await answers.get(map.id, new Date(t0)))!.preview()).toBe(preview);
+      const mapParses = parse.mock.calls.filter(([text]) => String(text).includes('A long description'));
+      expect(mapParses).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('serves an answer too large to keep, without keeping it', async () => {
+    const { store, reads } = countingStore([stored('big-k3j9x2m7qa1b', 2000)]);
+    const answers = publishedMaps(store, 16 * 1000);
+    expect((await answers.get('big-k3j9x2m7qa1b', new Date(t0)))!.answer.length).toBeGreaterThan(1000);
+    expect(await answers.get('big-k3j9x2m7qa1b', new Date(t0))).not.toBeNull();
+    expect(reads).toEqual(['big-k3j9x2m7qa1b', 'big-k3j9x2m7qa1b']);
+  });
+
   it('keeps the most recently used answers within its byte bound', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => `map-${String(i).padStart(2, '0')}-k3j9x2m7qa1b`);
     const { store, reads } = countingStore(ids.map((id) => stored(id, 60)));
-    const size = (await publishedAnswers(store).get(ids[0]!, new Date(t0)))!.body.length;
+    const size = (await publishedMaps(store).get(ids[0]!, new Date(t0)))!.bytes;
     // Room for 16 answers: the last 16 read are kept, the others are read from the store again.
-    const answers = publishedAnswers(store, 16 * size);
+    const answers = publishedMaps(store, 16 * size);
     for (const id of ids) await answers.get(id, new Date(t0));
     reads.length = 0;
     for (const id of ids.slice(24)) await answers.get(id, new Date(t0));

@@ -1,0 +1,72 @@
+import { getHeapStatistics } from 'node:v8';
+import { describe, expect, it, vi } from 'vitest';
+import { effectiveHeapBound } from '../../src/server/load-shedding';
+import { expectError, mapRequest, publish, serverPerTest } from './helpers';
+
+// Load shedding (PRODUCT §14), the last line of defence: a worker over its event-loop-delay, heap
+// or memory bound answers every request 503 with Retry-After, in the API's error shape, until it
+// is back under it. @fastify/under-pressure samples twice a second, so these tests wait for a
+// sample rather than assume one.
+
+const startServer = serverPerTest();
+
+const overloaded = 'The server is overloaded; try again in a few seconds';
+
+describe('over a memory bound', () => {
+  it.each([
+    ['MAX_HEAP_USED_BYTES', { MAX_HEAP_USED_BYTES: '1' }],
+    ['MAX_RSS_BYTES', { MAX_RSS_BYTES: '1' }],
+  ])('(%s) every request is answered 503 with Retry-After', async (_name, env) => {
+    const server = await startServer({ env });
+    const app = server.app;
+    await vi.waitFor(
+      async () => expect((await app.inject({ url: '/api/map/default' })).statusCode).toBe(503),
+      {
+        timeout: 5_000,
+      },
+    );
+    for (const response of [
+      await app.inject({ url: '/api/map/default' }),
+      await app.inject({ url: '/healthz' }),
+      await publish(app, mapRequest()),
+    ]) {
+      expectError(response, 503, overloaded);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+});
+
+describe('an event loop that lags', () => {
+  it('sheds requests while it lags and serves them again once it has recovered', async () => {
+    const server = await startServer({ env: { MAX_EVENT_LOOP_DELAY_MS: '100' } });
+    const app = server.app;
+    expect((await app.inject({ url: '/api/map/default' })).statusCode).toBe(200);
+    // Hold the event loop in bursts for over a sample: the mean delay is far over 100 ms.
+    await vi.waitFor(
+      async () => {
+        const until = Date.now() + 700;
+        while (Date.now() < until) {
+          // busy
+        }
+        expectError(await app.inject({ url: '/api/map/default' }), 503, overloaded);
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+    await vi.waitFor(
+      async () => expect((await app.inject({ url: '/api/map/default' })).statusCode).toBe(200),
+      {
+        timeout: 5_000,
+      },
+    );
+  });
+});
+
+describe('the heap bound', () => {
+  it('is at most 90% of V8’s own heap limit, and 0 stays off', () => {
+    const limit = getHeapStatistics().heap_size_limit;
+    expect(effectiveHeapBound(1024)).toBe(1024);
+    expect(effectiveHeapBound(limit * 2)).toBe(Math.floor(limit * 0.9));
+    expect(effectiveHeapBound(0)).toBe(0);
+  });
+});
