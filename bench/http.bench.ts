@@ -10,7 +10,7 @@ import { createTestSchema, type TestSchema } from '../tests/support/postgres';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { printProfile } from './profile-summary';
 
-// The HTTP API under load (issue "benchmarks"): GET of a published 20-reason map and POST of a
+// The HTTP API under load (PRODUCT §13.6): GET of a published 20-reason map and POST of a
 // 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
 // bare node:http server doing the least the same requests need (bench/bare-server.ts), in
 // alternating rounds of the same run, so the ratio does not depend on the machine. Each server is

@@ -1,5 +1,5 @@
-// `npm run audit`: Lighthouse on a published map and on Help, desktop and mobile (issue
-// "Accessible, secure, fast to load", item 3). Builds the client if needed, starts the real server
+// `npm run audit`: Lighthouse on a published map and on Help, desktop and mobile, against
+// the targets of PRODUCT §13.6. Builds the client if needed, starts the real server
 // (a child process on a free port with a temporary SQLite file), publishes a realistic map of ten
 // reasons through the API, and runs Lighthouse in Debian's Chromium. Prints the four category
 // scores per page and form factor, writes bench/results/lighthouse.json, and exits 1 when a score

@@ -1,4 +1,4 @@
-// PRODUCT §8: the example host page. Drafts go through host functions into sessionStorage, and
+// PRODUCT §11.3: the example host page. Drafts go through host functions into sessionStorage, and
 // the page lists them, which shows that the app used them and left localStorage alone. The
 // functions answer both plainly and with Promises, as hosts may.
 import type { Draft } from '../domain/belief-map';

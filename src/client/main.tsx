@@ -3,9 +3,9 @@ import type { BeliefMapHost } from './persistence/host';
 
 declare global {
   interface Window {
-    /** PRODUCT §8: a standalone page may supply host functions before the bundle loads. */
+    /** PRODUCT §11.1: a standalone page may supply host functions before the bundle loads. */
     BeliefMapHost?: BeliefMapHost;
-    /** PRODUCT §8: the bundle's mount function, for a host page that places the app itself. */
+    /** PRODUCT §11.1: the bundle's mount function, for a host page that places the app itself. */
     BeliefMap?: { mount: typeof mount };
   }
 }

@@ -683,7 +683,7 @@ describe('createSchemas with custom limits', () => {
     );
   });
 
-  it('[V2] without arguments the PRODUCT §3 defaults apply', () => {
+  it('[V2] without arguments the PRODUCT §3.3 defaults apply', () => {
     expect(defaultLimits).toEqual({
       titleLength: 300,
       descriptionLength: 20_000,

@@ -3,7 +3,7 @@ import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
 import { err, ok, type Result } from './result';
 
-// PRODUCT §3: the one definition of a belief map's stored and published form, used by the
+// PRODUCT §3.1: the one definition of a belief map's stored and published form, used by the
 // client (drafts, API answers, host functions) and the server (request bodies) alike. It uses
 // zod/mini, whose functions tree-shake, because the schema ships in the first page's bundle.
 
@@ -15,7 +15,7 @@ export type ReasonId = string & { readonly [reasonIdBrand]: true };
 const charactersLimit = (name: string, max: number) =>
   z.maxLength(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` });
 
-/** An optional text: blank or empty becomes null (PRODUCT §3), anything else is kept as typed. */
+/** An optional text: blank or empty becomes null (PRODUCT §3.1), anything else is kept as typed. */
 function optionalText(max: number, name: string) {
   return z.pipe(
     z.nullable(z.string({ error: `${name} must be text or null` }).check(charactersLimit(name, max))),
@@ -49,7 +49,7 @@ const notAMap = 'A belief map must be an object (expected object with version, p
 
 const isoTimestamp = z.iso.datetime({ error: 'must be an ISO timestamp' });
 
-/** Builds the schemas for a given set of limits; the exported ones use PRODUCT §3's defaults. */
+/** Builds the schemas for a given set of limits; the exported ones use PRODUCT §3.3's defaults. */
 export function createSchemas(limits: MapLimits = defaultLimits) {
   const reason = z.object(
     {
@@ -102,14 +102,14 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
   /** The form the server stores and answers with. */
   const publishedMap = z.object({ version, published: isoTimestamp, data: mapData }, { error: notAMap });
 
-  /** A publish request: `published` may be sent but the server sets its own (PRODUCT §5). */
+  /** A publish request: `published` may be sent but the server sets its own (PRODUCT §5.3). */
   const createMapRequest = z.object(
     { version, published: z.optional(z.unknown()), data: mapData },
     { error: notAMap },
   );
 
   /**
-   * A draft as kept in local storage or by a host (PRODUCT §3): the stored form plus `updatedAt`.
+   * A draft as kept in local storage or by a host (PRODUCT §7.1): the stored form plus `updatedAt`.
    * `published` is the base map's publication time, or null for a draft of nothing published.
    */
   const draft = z.object(

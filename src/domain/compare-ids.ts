@@ -1,6 +1,6 @@
-// SPEC §5, §9 and PRODUCT §6: the map ids the compare pages take in and show (rules C8, C9).
+// PRODUCT §6.5, §6.6: the map ids the compare pages take in and show (rules C8, C9).
 
-/** SPEC §9: compare link labels show this many characters of an id before "...". */
+/** PRODUCT §6.6: compare link labels show this many characters of an id before "...". */
 export const compareLabelLength = 10;
 
 /**

@@ -1,6 +1,6 @@
 import type { MapData, Reason, ReasonId } from './belief-map';
 
-// SPEC §4, PRODUCT §6: comparing two maps (rules C1–C7). A diff is plain data, so the compare
+// PRODUCT §9.2: comparing two maps (rules C1–C7). A diff is plain data, so the compare
 // page can render it, the merge actions can be built from it, and tests can compare it.
 
 /** The fields of a reason that can differ between two maps, in the order a diff lists them. */
@@ -12,7 +12,7 @@ export type FieldChange = {
   [F in ReasonField]: { field: F; base: Reason[F]; modified: Reason[F] };
 }[ReasonField];
 
-/** A reason in both maps that differs in at least one field (SPEC's "mixed"). */
+/** A reason in both maps that differs in at least one field (shown as Changed, PRODUCT §6.6). */
 export interface ChangedReason {
   /** The modified map's spelling of the id. */
   id: ReasonId;

@@ -3,7 +3,7 @@ import { mapVersion, reasonCountMessage } from './belief-map';
 import { defaultLimits } from './limits';
 import { sortReasons } from './sort-reasons';
 
-// SPEC §4: every edit of a draft sets `updatedAt`, and the saved reasons are re-sorted. These
+// PRODUCT §7.3: every edit of a draft sets `updatedAt`, and the saved reasons are re-sorted. These
 // functions are pure: each returns a new draft and leaves its input untouched.
 
 /** A new draft copying `base` (rule D1): same data, `published` of the base, `updatedAt` now. */

@@ -1,4 +1,4 @@
-// PRODUCT §3: the limits of a belief map. The server may raise or lower them by configuration;
+// PRODUCT §3.3: the limits of a belief map. The server may raise or lower them by configuration;
 // the client enforces the defaults so that a draft it lets you save is one the server accepts.
 
 export interface MapLimits {
@@ -18,12 +18,12 @@ export const defaultLimits: MapLimits = {
   reasonCount: 1_000,
 };
 
-/** Largest accepted request body, in bytes (PRODUCT §3). */
+/** Largest accepted request body, in bytes (PRODUCT §3.3, §14.2). */
 export const defaultBodyLimitBytes = 2 * 1024 * 1024;
 
-/** Published maps are deleted this long after publishing (SPEC §9). */
+/** Published maps are deleted this long after publishing (PRODUCT §8.3). */
 export const mapLifetimeDays = 90;
 export const mapLifetimeMs = mapLifetimeDays * 24 * 60 * 60 * 1000;
 
-/** Map ids longer than this are rejected before they reach a store (not in SPEC; a sane bound). */
+/** Map ids longer than this are rejected before they reach a store (PRODUCT §4.1). */
 export const maxMapIdLength = 120;

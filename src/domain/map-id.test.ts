@@ -78,7 +78,7 @@ describe('parseMapId', () => {
     });
   });
 
-  it('[I2] the error message is exactly the SPEC §5 text', () => {
+  it('[I2] the error message is exactly the text of PRODUCT §4.1', () => {
     expect(mapIdFormatError('x y')).toBe('Map id x y does not match expected format');
   });
 

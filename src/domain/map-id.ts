@@ -1,7 +1,7 @@
 import { maxMapIdLength } from './limits';
 import { err, ok, type Result } from './result';
 
-// SPEC §5, PRODUCT §4: map ids and the draft ids derived from them.
+// PRODUCT §4.1: map ids and the draft ids derived from them.
 
 declare const mapIdBrand: unique symbol;
 /** A published or built-in map id that passed `parseMapId`: lowercase letters, digits, hyphens. */

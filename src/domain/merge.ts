@@ -2,7 +2,7 @@ import type { Draft, Reason, ReasonId } from './belief-map';
 import { diffReasonFields, reasonIdKey, type MapDiff } from './compare';
 import { addReason, deleteReason, updateBelief, updateReason } from './draft';
 
-// SPEC §4, PRODUCT §6: merging what a compare found into the base draft (rules M1–M7). Every merge
+// PRODUCT §9.3: merging what a compare found into the base draft (rules M1–M7). Every merge
 // goes through the draft edits of draft.ts, so a merged draft is stamped and re-sorted like any
 // other edit; a merge with nothing to do returns the same draft object, so the caller can tell.
 

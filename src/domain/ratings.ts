@@ -1,4 +1,4 @@
-// The two rating scales of a reason (SPEC §3, PRODUCT §3): their stored values, the order the
+// The two rating scales of a reason (PRODUCT §3.2, §3.4): their stored values, the order the
 // product shows them in, and the labels that name their icons.
 
 export const beliefValues = ['strong-agree', 'agree', 'neutral', 'disagree', 'strong-disagree'] as const;
@@ -13,7 +13,7 @@ export const supportValues = [
 ] as const;
 export type Support = (typeof supportValues)[number];
 
-/** Accessible names of the belief icons (SPEC §3); `null` is "no rating". */
+/** Accessible names of the belief icons (PRODUCT §3.2); `null` is "no rating". */
 export const beliefLabels: Record<Belief | 'none', string> = {
   'strong-agree': 'Strongly agree',
   agree: 'Agree',
@@ -23,7 +23,7 @@ export const beliefLabels: Record<Belief | 'none', string> = {
   none: 'No agreement information',
 };
 
-/** Accessible names of the support icons (SPEC §3). */
+/** Accessible names of the support icons (PRODUCT §3.2). */
 export const supportLabels: Record<Support | 'none', string> = {
   'strong-support': 'Strongly supports',
   support: 'Supports',
@@ -41,7 +41,7 @@ export function supportLabel(support: Support | null): string {
   return supportLabels[support ?? 'none'];
 }
 
-/** Rank of a support value in a saved draft's order (SPEC §4, rule S1): lower comes first. */
+/** Rank of a support value in a saved draft's order (PRODUCT §3.4, rule S1): lower comes first. */
 export const supportRank: Record<Support | 'none', number> = {
   'strong-support': 0,
   support: 1,

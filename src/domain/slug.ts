@@ -1,4 +1,4 @@
-// PRODUCT §4: the readable part of a published id.
+// PRODUCT §4.2: the readable part of a published id.
 
 export const maxSlugLength = 40;
 

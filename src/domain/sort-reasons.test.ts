@@ -10,7 +10,7 @@ const numRuns = 300;
 // Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
 console.log(`sort-reasons.test.ts: fast-check seed ${seed}`);
 
-// The orders as SPEC §4 and PRODUCT §3 write them, spelled out here rather than read from ratings.ts
+// The orders as PRODUCT §3.4 writes them, spelled out here rather than read from ratings.ts
 // so that a wrong rank table fails these tests.
 const supportOrder: (Support | null)[] = [
   'strong-support',

@@ -2,7 +2,7 @@ import type { Reason } from './belief-map';
 import { beliefRank, supportRank } from './ratings';
 
 /**
- * The order of reasons in a saved draft (SPEC §4, PRODUCT §3; rules S1–S3): by support
+ * The order of reasons in a saved draft (PRODUCT §3.4; rules S1–S3): by support
  * (strong-support, support, strong-disconfirm, disconfirm, neutral, none), then by belief from
  * strongest agreement down, then as they were. Returns a new array; the input is not changed.
  */

@@ -30,7 +30,7 @@ export interface AppDeps {
 }
 
 /**
- * The whole server as a Fastify instance that never listens (STYLE: tests call it with inject,
+ * The whole server as a Fastify instance that never listens (tests call it with inject,
  * worker.ts listens). Closing it waits for in-flight requests, then closes the store.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -42,7 +42,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // The router's default (100) answers longer ids with its own 414 in another shape; let every id
-    // reach the route, which answers any malformed one with PRODUCT §5's 400. No route uses a regex.
+    // reach the route, which answers any malformed one with PRODUCT §5.2's 400. No route uses a regex.
     routerOptions: { maxParamLength: 16 * 1024 },
     // A slow or hung client cannot hold a connection: the whole request (headers and body) must
     // arrive within REQUEST_TIMEOUT_MS (else 408), and a connection silent both ways for

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { defaultBodyLimitBytes, defaultLimits, type MapLimits } from '../domain/limits';
 import { err, ok, type Result } from '../domain/result';
 
-// Configuration is read from the environment once, here, at start-up (STYLE: only config.ts
+// Configuration is read from the environment once, here, at start-up (only config.ts
 // files read the environment). One list, `settingSchemas`, gives each setting its default, its
 // range and its description: parseConfig, `npm start -- --help` and the README's table (checked
 // by tests/api/config.test.ts) all come from it. A bad value stops start-up with one line naming
@@ -33,7 +33,7 @@ export interface Config {
   host: string;
   database: DatabaseConfig;
   logLevel: string;
-  /** Publishes a minute per client address; 0 turns the limit off (PRODUCT §2). */
+  /** Publishes a minute per client address; 0 turns the limit off (PRODUCT §14.1). */
   createRateLimit: number;
   /** Set when a Redis server shares the rate-limit counters between instances. */
   redisUrl: string | null;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { StoreUnavailableError } from './store/map-store';
 
-// One error handler for the whole server (STYLE §Errors): a 4xx tells the client what was wrong;
+// One error handler for the whole server (PRODUCT §12.2): a 4xx tells the client what was wrong;
 // a 5xx says only that something failed, and the details go to the log.
 
 /** Answers in the API's error shape, `{ status: "error", message }`. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MapStore } from './store/map-store';
 
 /**
- * Deletes expired maps now and then every `intervalMs` (SPEC §9: 90 days). Reads already refuse
+ * Deletes expired maps now and then every `intervalMs` (PRODUCT §8.3: 90 days). Reads already refuse
  * expired maps, so the sweep only reclaims space and a missed run loses nothing. Returns a stop
  * function. The timer is unref'd: it never keeps the process alive.
  */

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { isBuiltInMapId } from '../domain/built-in/index';
 import { slugify } from '../domain/slug';
 
-// PRODUCT §4, rule I4: published ids are a slug of the title plus a random suffix.
+// PRODUCT §4.2, rule I4: published ids are a slug of the title plus a random suffix.
 
 const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** 36^12 ≈ 4.7e18 ≈ 2^62: not guessable, and collisions are retried by the store anyway. */

@@ -84,7 +84,7 @@ export function publishedMaps(store: MapStore, maxBytes = defaultPublishedMapsBy
     async get(id, now) {
       const entry = await cache.fetch(id, { context: now });
       if (!entry) return null;
-      // PRODUCT §5: an expired map is never served, even before the sweep deletes it.
+      // PRODUCT §8.3: an expired map is never served, even before the sweep deletes it.
       if (entry.expiresAt <= now.getTime()) {
         cache.delete(id);
         return null;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// PRODUCT §9: a strict Content-Security-Policy and the usual security headers on every answer.
+// PRODUCT §13.4: a strict Content-Security-Policy and the usual security headers on every answer.
 // Helmet works them out, once, at start-up: none depends on the request, and @fastify/helmet
 // rebuilt every middleware and re-parsed the CSP on each request, a tenth of a cached GET's time.
 
@@ -19,7 +19,7 @@ const options: HelmetOptions = {
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      // PRODUCT §8: embedding is by the mount function in a host page, not by framing, so only
+      // PRODUCT §11.4: embedding is by the mount function in a host page, not by framing, so only
       // the app itself may frame its pages.
       frameAncestors: ["'self'"],
     },

@@ -10,7 +10,7 @@ import type { PublishedMaps } from './published-maps';
 // Serves the built client (dist/client): hashed assets cached for good, index.html never cached,
 // so a new release reaches every browser on its next navigation.
 
-/** The client routes of SPEC §2 besides /map/:id; each answers index.html. */
+/** The client routes of PRODUCT §5.4 besides /map/:id; each answers index.html. */
 export const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/help'] as const;
 
 export type SendIndex = (reply: FastifyReply, status?: number) => FastifyReply;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countStoredMaps, expectError, listen, mapRequest, publish, reason, serverPerTest } from './helpers';
 
-// PRODUCT §3, §5: a request body over the limit (2 MiB by default, BODY_LIMIT) answers 413 and
+// PRODUCT §14.2, §5.3: a request body over the limit (2 MiB by default, BODY_LIMIT) answers 413 and
 // stores nothing.
 
 const startServer = serverPerTest();

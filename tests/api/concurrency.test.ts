@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { countStoredMaps, listen, mapRequest, reason, serverForFile } from './helpers';
 
-// PRODUCT §5: publishing is safe under load. 100 publishes at once over real HTTP each get their
+// PRODUCT §5.3: publishing is safe under load. 100 publishes at once over real HTTP each get their
 // own id and read back exactly what was sent.
 
 const server = serverForFile();

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { helpText, parseConfig, settings } from '../../src/server/config';
 
-// PRODUCT §2: configuration by environment variable, with documented defaults; a bad value stops
+// PRODUCT §2.2: configuration by environment variable, with documented defaults; a bad value stops
 // start-up with one clear line naming it. (The process itself is in process.test.ts.)
 
 function parseError(env: Record<string, string>): string {
@@ -18,7 +18,7 @@ function parseOk(env: Record<string, string>) {
   return result.value;
 }
 
-describe('defaults (PRODUCT §2, §3)', () => {
+describe('defaults (PRODUCT §2.2, §3.3)', () => {
   it('serves on port 3000 of every address with SQLite under ./data and the documented limits', () => {
     expect(parseConfig({}, null)).toEqual({
       ok: true,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtInMapIds } from '../../src/domain/built-in/index';
 import { countStoredMaps, getMap, mapRequest, publish, publishOk, reason, serverForFile } from './helpers';
 
-// PRODUCT §5 and §4: POST /api/map/create stores exactly the validated map under a new id.
+// PRODUCT §5.3 and §4.2: POST /api/map/create stores exactly the validated map under a new id.
 
 const builtInIds: ReadonlySet<string> = new Set(builtInMapIds);
 
@@ -37,7 +37,7 @@ describe('the answer', () => {
   });
 });
 
-describe('map ids (PRODUCT §4)', () => {
+describe('map ids (PRODUCT §4.2)', () => {
   it('are the slug of the title, a hyphen and a 12-character [a-z0-9] suffix', async () => {
     const id = await publishOk(server.app, mapRequest({ title: 'More bike lanes on Main Street!' }));
     expect(id).toMatch(/^more-bike-lanes-on-main-street-[a-z0-9]{12}$/);
@@ -185,7 +185,7 @@ describe('the stored data is exactly the validated data', () => {
     expect(map.data.reasons).toEqual([expect.objectContaining({ title: text.trim(), relevance: text })]);
   });
 
-  it('accepts every text at its limit and exactly the most reasons allowed (PRODUCT §3)', async () => {
+  it('accepts every text at its limit and exactly the most reasons allowed (PRODUCT §3.3)', async () => {
     const reasons = Array.from({ length: 1000 }, (_, i) => reason({ title: `Reason ${i}`, relevance: null }));
     reasons[0] = reason({ title: 'r'.repeat(500), relevance: 'v'.repeat(20_000) });
     const data = { title: 't'.repeat(300), description: 'd'.repeat(20_000), reasons };

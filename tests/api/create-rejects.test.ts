@@ -11,7 +11,7 @@ import {
   serverForFile,
 } from './helpers';
 
-// PRODUCT §5: every rejected publish answers 4xx `{status: "error", message}` naming the first
+// PRODUCT §5.3, §12.2: every rejected publish answers 4xx `{status: "error", message}` naming the first
 // problem, and stores nothing. After each case the SQLite file itself is counted.
 
 const server = serverForFile();
@@ -179,7 +179,7 @@ describe('empty titles', () => {
   });
 });
 
-describe('limits (PRODUCT §3)', () => {
+describe('limits (PRODUCT §3.3)', () => {
   it.each([
     ['the title', mapRequest({ title: 't'.repeat(301) }), 'data.title: Title must be at most 300 characters'],
     [

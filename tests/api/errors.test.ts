@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, getMap, mapRequest, publish, serverPerTest, startFailingServer } from './helpers';
 
-// PRODUCT §5, STYLE §Errors: unknown API paths answer 404 JSON; a 500 tells the client nothing
+// PRODUCT §5.4, §12.2: unknown API paths answer 404 JSON; a 500 tells the client nothing
 // about the failure (the details go to the log). An unreachable database is in health.test.ts.
 
 const startServer = serverPerTest();

@@ -12,7 +12,7 @@ import {
   type FailingStore,
 } from './helpers';
 
-// PRODUCT §5: published maps are deleted 90 days after `published`; an expired map is never
+// PRODUCT §8.3: published maps are deleted 90 days after `published`; an expired map is never
 // served, even before the sweep removes it. The app's clock is moved, never the real one.
 
 const startServer = serverPerTest();

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { builtInMapIds, getBuiltInMap } from '../../src/domain/built-in/index';
 import { dayMs, expectError, getMap, lifetimeMs, mapRequest, publishOk, serverForFile } from './helpers';
 
-// PRODUCT §5: GET /api/map/{mapId} for built-in and published maps, with caching headers.
+// PRODUCT §5.2: GET /api/map/{mapId} for built-in and published maps, with caching headers.
 
-// PRODUCT §4 names them; the API must answer every one.
+// PRODUCT §4.3 names them; the API must answer every one.
 const builtInIds = [...builtInMapIds];
 
 const server = serverForFile();

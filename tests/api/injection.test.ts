@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countStoredMaps, getMap, mapRequest, publish, publishOk, reason, serverForFile } from './helpers';
 
-// The issue "Accessible, secure, fast to load", item 2: ids and bodies can never reach a file
+// PRODUCT §13.4: ids and bodies can never reach a file
 // path or an SQL string. A hostile id is refused by its format before anything looks it up; a
 // hostile text is stored and answered as exactly that text; the id of a new map is the server's,
 // made from the title's letters and digits only, whatever the client sends.

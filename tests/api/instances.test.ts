@@ -5,7 +5,7 @@ import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/po
 import { publishBody, sampleMapData } from '../support/maps';
 import { appOnStore } from './helpers';
 
-// Issue "several instances": two servers on their own ports over one PostgreSQL database, as two
+// PRODUCT §2.4: two servers on their own ports over one PostgreSQL database, as two
 // machines behind a load balancer would run. A map published through either is served by both.
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/server/config';
 import { makeTempDir, mapRequest, removeDir } from './helpers';
 
-// PRODUCT §2: the server process (src/server/main.ts, as `npm start` runs it): bad configuration
+// PRODUCT §2.1, §2.3: the server process (src/server/main.ts, as `npm start` runs it): bad configuration
 // stops it with one line naming the bad value, --help lists the settings, and SIGTERM stops it
 // cleanly with the database closed. Each process has a deadline and is killed in afterAll.
 

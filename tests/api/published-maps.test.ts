@@ -47,7 +47,7 @@ describe('publishedMaps', () => {
     expect(reads).toEqual(['bike-lanes-k3j9x2m7qa1b']);
   });
 
-  it('never serves a remembered answer from its expiry on (PRODUCT §5)', async () => {
+  it('never serves a remembered answer from its expiry on (PRODUCT §8.3)', async () => {
     const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
     const answers = publishedMaps(store);
     expect(await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + 90 * day - 1))).not.toBeNull();

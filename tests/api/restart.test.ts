@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { getMap, makeTempDir, mapRequest, publishOk, removeDir, startServer, testClock } from './helpers';
 
-// PRODUCT §2: the embedded database keeps published maps across a restart of the server.
+// PRODUCT §2.1: the embedded database keeps published maps across a restart of the server.
 
 const dir = makeTempDir();
 afterAll(() => removeDir(dir));

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapRequest, publishOk, serverForFile } from './helpers';
 
-// PRODUCT §9: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
+// PRODUCT §13.4: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
 // and the usual security headers: API answers, errors included, and the client's pages and files.
 
 const server = serverForFile({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
@@ -58,7 +58,7 @@ function parseCsp(csp: string): Map<string, string[]> {
   );
 }
 
-/** Every answer, API or page or file, carries these (PRODUCT §9). */
+/** Every answer, API or page or file, carries these (PRODUCT §13.4). */
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   const csp = headers['content-security-policy'] as string;
   expect(csp).toBeDefined();
@@ -70,7 +70,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
   expect(directives.get('form-action')).toEqual(["'self'"]);
-  // PRODUCT §8: a host page embeds Belief Map by calling its mount function, not by framing it,
+  // PRODUCT §11.4: a host page embeds Belief Map by calling its mount function, not by framing it,
   // and the example host page is served by the app itself (same origin); so no other site may
   // frame its pages (clickjacking), and 'self' is all that embedding needs.
   expect(directives.get('frame-ancestors')).toEqual(["'self'"]);

@@ -5,7 +5,7 @@ import { publishBody, sampleMapData } from '../support/maps';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { serverPerTest } from './helpers';
 
-// Issue "several instances": CREATE_RATE_LIMIT counts per instance, unless REDIS_URL names a
+// PRODUCT §14.1: CREATE_RATE_LIMIT counts per instance, unless REDIS_URL names a
 // Redis that every instance shares; then a client's publishes count the same on all of them.
 // A Redis that is away never stops publishing: the limit is skipped until it is back.
 

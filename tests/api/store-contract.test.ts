@@ -12,7 +12,7 @@ import {
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 
-// STYLE §Names: one contract suite, run against every MapStore alike, so the routes can rely on
+// One contract suite, run against every MapStore alike, so the routes can rely on
 // the interface and not on one database's quirks.
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

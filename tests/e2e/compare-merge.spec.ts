@@ -130,7 +130,7 @@ describe('merging into a draft', () => {
     });
     await mergeUndoMerge(page, maps.draftId, parking.title, 'Add to draft', (draft) => {
       expect(draft.data.reasons.find((reason) => reason.id === parking.id)).toEqual(parking);
-      // SPEC §4: stored in support order, then belief: the new strong-agree reason before "safer".
+      // PRODUCT §3.4: stored in support order, then belief: the new strong-agree reason before "safer".
       expect(draft.data.reasons.map((reason) => reason.id)).toEqual([
         parking.id,
         safer.id,

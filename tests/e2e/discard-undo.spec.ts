@@ -22,8 +22,8 @@ import {
 import { testWithPublishedMap } from './support/published-maps';
 
 // PRODUCT §7: discarding deletes the draft and goes to the base map (or a fresh draft.default);
-// "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and returns to it (SPEC
-// §4) — for the default draft and for a published map's draft, by keyboard too.
+// "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and returns to it (PRODUCT
+// §7.4) — for the default draft and for a published map's draft, by keyboard too.
 
 const it = testWithPublishedMap({
   title: 'Night buses on weekdays',

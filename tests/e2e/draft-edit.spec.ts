@@ -5,7 +5,7 @@ import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from 
 
 // PRODUCT §6.3 and §7: a person lays out a belief and its reasons in a new draft with the keyboard
 // alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default` and re-sorts
-// the reasons (SPEC §4); the forms move focus in, cancel with Escape, save with Enter and give
+// the reasons (PRODUCT §3.4); the forms move focus in, cancel with Escape, save with Enter and give
 // focus back; the schema's limits and errors show beside their fields.
 
 describe('editing a draft', () => {
@@ -94,7 +94,7 @@ describe('editing a draft', () => {
     );
     await typeReason('It costs money', '', 'No agreement information', 'No support information');
 
-    // SPEC §4 order: strong support first, then disconfirm, then no support.
+    // PRODUCT §3.4 order: strong support first, then disconfirm, then no support.
     expect(await reasonTitles(page)).toEqual([
       'Cycling would be safer',
       'Shops would lose customers who park',
@@ -120,7 +120,7 @@ describe('editing a draft', () => {
     }
     expect(Date.parse(stored!.updatedAt)).toBeGreaterThan(Date.parse(first!.updatedAt));
 
-    // The icons carry the labels of SPEC §3 as their accessible names.
+    // The icons carry the labels of PRODUCT §3.2 as their accessible names.
     const safer = page.getByRole('listitem').filter({ hasText: 'Cycling would be safer' });
     expect(await safer.getByRole('img', { name: 'Strongly agree', exact: true }).count()).toBe(1);
     expect(await safer.getByRole('img', { name: 'Strongly supports', exact: true }).count()).toBe(1);

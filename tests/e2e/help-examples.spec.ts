@@ -5,7 +5,7 @@ import { it } from './support/fixtures';
 
 // The worked example in the browser (PRODUCT §10): each built-in example map opens at its own
 // address with its title, every reason, and for each reason a belief icon and a support icon named
-// with the labels of SPEC §3 (PRODUCT §6).
+// with the labels of PRODUCT §3.2.
 
 /** How many times each label should name an icon on a map: one belief and one support per reason. */
 function expectedIconCounts(id: string): Map<string, number> {

@@ -7,12 +7,12 @@ import { test } from './support/fixtures';
 import { addItem, heading, openMap, pathOf, reasonTitles } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
-// PRODUCT §6.2: "Loading map..." while loading, the error page of SPEC §8 for a bad id, an unknown
+// PRODUCT §6.2: "Loading map..." while loading, the error page of PRODUCT §12.1 for a bad id, an unknown
 // map or a failed network; a published map read-only with its reasons in their saved order and
-// icons named by the labels of SPEC §3; axe-core finds nothing, in both colour modes, at 1280 and
+// icons named by the labels of PRODUCT §3.2; axe-core finds nothing, in both colour modes, at 1280 and
 // 360 px.
 
-// Every belief and support value, and none, in an order that is not the draft order (SPEC §4).
+// Every belief and support value, and none, in an order that is not the draft order (PRODUCT §3.4).
 const reasons: Reason[] = [
   ...beliefValues.map((belief, i) => newReason(`Belief ${belief}`, { belief, support: supportValues[i]! })),
   newReason('No ratings', { relevance: 'Because <b>markup</b> stays text.' }),
@@ -64,7 +64,7 @@ describe('viewing a map', () => {
     );
     expect(await page.getByRole('button', { name: /Edit|Add item|Publish|Discard/ }).count()).toBe(0);
 
-    // Each reason: a belief icon and a support icon named by the labels of SPEC §3, each label's
+    // Each reason: a belief icon and a support icon named by the labels of PRODUCT §3.2, each label's
     // drawing different from every other's (shape, not colour alone).
     for (const reason of reasons) {
       const item = page.getByRole('listitem').filter({ hasText: reason.title });
@@ -83,7 +83,7 @@ describe('viewing a map', () => {
     expect(drawings).toHaveLength(12);
     expect(new Set(drawings.map(([, svg]) => svg)).size).toBe(12);
 
-    // Its draft copies it, re-sorted as every saved draft is (SPEC §4).
+    // Its draft copies it, re-sorted as every saved draft is (PRODUCT §7.2).
     await page.getByRole('link', { name: 'Edit a copy' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/map/draft.${map.id}`);
     await page.getByText(`Draft of ${map.id}`, { exact: true }).waitFor();

@@ -48,7 +48,7 @@ describe('navigation', () => {
     }
   });
 
-  it('pre-fills the base map from ?baseMapId= (SPEC §2)', async ({ page }) => {
+  it('pre-fills the base map from ?baseMapId= (PRODUCT §6.5)', async ({ page }) => {
     await page.goto('/compare?baseMapId=help-example-alice-1');
     const base = page.getByRole('textbox', { name: 'Base map' });
     await base.waitFor();

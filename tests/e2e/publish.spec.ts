@@ -53,7 +53,7 @@ describe('publishing a draft', () => {
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toMatch(idPattern);
     const id = idPattern.exec(pathOf(page))![1]!;
 
-    // The API received exactly the draft, in the stored form without updatedAt (PRODUCT §5).
+    // The API received exactly the draft, in the stored form without updatedAt (PRODUCT §8.1).
     expect(requests).toHaveLength(1);
     expect(requests[0]!.method()).toBe('POST');
     expect(requests[0]!.postDataJSON()).toEqual({ version: '1.0', data: draft.data });
@@ -65,7 +65,7 @@ describe('publishing a draft', () => {
     await page.clock.resume();
     expect(await flashHistory(page)).toEqual(['Publishing map...', 'Redirecting to published map', '']);
 
-    // Read-only, with the links of PRODUCT §6.
+    // Read-only, with the links of PRODUCT §6.2.
     const date = new Date().toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
     expect(await page.getByText(`Published ${date}`, { exact: true }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Main Street bike lane - Belief Map');

@@ -5,7 +5,7 @@ import { fcSeed } from '../../src/domain/test-support/map-arbitraries';
 import type { MapStore } from '../../src/server/store/map-store';
 import { serverForFile } from '../api/helpers';
 
-// Property-based fuzzing of POST /api/map/create (PRODUCT §3, §5): thousands of generated bodies,
+// Property-based fuzzing of POST /api/map/create (PRODUCT §3, §5.3): thousands of generated bodies,
 // valid ones with awkward text (any Unicode, lone surrogates, padding to trim, lengths at the
 // limits) and subtly invalid ones (one field wrong, a limit exceeded by one, a duplicate id, a
 // poisoned key, broken JSON, the wrong content type, too large). The expectation of each is worked
@@ -179,7 +179,7 @@ type Mutation = (
   pick: <T>(xs: T[]) => T,
 ) => void;
 
-/** Each breaks one rule of PRODUCT §3 (or §5) in an otherwise valid body. */
+/** Each breaks one rule of PRODUCT §3 or §5.3 in an otherwise valid body. */
 const mutations: Record<string, Mutation> = {
   'version wrong': (body, _d, _r, pick) => (body.version = pick(['1.1', '1', 1, null, '', ' 1.0', '1.0 '])),
   'version missing': (body) => delete body.version,
@@ -314,7 +314,7 @@ const caseArb = fc.oneof(
   { arbitrary: junkCase, weight: 1 },
 );
 
-it(`answers ${runs.toLocaleString('en')} generated publishes as PRODUCT §3 and §5 say`, async () => {
+it(`answers ${runs.toLocaleString('en')} generated publishes as PRODUCT §3 and §5.3 say`, async () => {
   const seen = new Map<string, number>();
   await fc.assert(
     fc.asyncProperty(caseArb, async (c) => {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-// One labelled form control with its hint and its error beside it (PRODUCT §6 names the labels).
+// One labelled form control with its hint and its error beside it (PRODUCT §6.3 names the labels).
 // The control gets the ids it needs to be described by both, and aria-invalid while in error.
 
 export interface ControlProps {

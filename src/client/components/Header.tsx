@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
 
-/** SPEC §2, PRODUCT §6: title, the three links, the colour-mode button and the narrow-screen menu. */
+/** PRODUCT §6.1: title, the three links, the colour-mode button and the narrow-screen menu. */
 export function Header() {
   const [scheme, toggleScheme] = useColorScheme();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -9,7 +9,7 @@ import {
 } from '../../domain/ratings';
 import './rating-icons.css';
 
-// SPEC §3, PRODUCT §6: each reason shows a belief icon and a support icon whose accessible names are
+// PRODUCT §3.2, §6.2: each reason shows a belief icon and a support icon whose accessible names are
 // the labels. Nothing rests on colour alone: the two scales differ by shape (belief is a circle,
 // support a rounded square), every value by its glyph (ticks and crosses for belief, arrows for
 // support, two marks and a solid fill for "strongly", a dashed outline and "?" for no rating), and

@@ -4,7 +4,7 @@ import { beliefLabel, beliefValues, supportLabel, supportValues } from '../../do
 import { BeliefIcon, SupportIcon } from './RatingIcons';
 import './rating-legend.css';
 
-// The key to the rating icons (SPEC §3), drawn with the same components the maps use, so the
+// The key to the rating icons (PRODUCT §10.1), drawn with the same components the maps use, so the
 // legend cannot drift from what readers see on a map. Its headings are level 3: it sits inside a
 // section of the Help page.
 

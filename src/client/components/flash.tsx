@@ -9,11 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 
-// SPEC §9: the flash bar shows one temporary message at a time; a new one replaces the old.
+// PRODUCT §6.4: the flash bar shows one temporary message at a time; a new one replaces the old.
 
 export interface FlashMessage {
   text: string;
-  /** How long it stays, in milliseconds (SPEC §9: 2 s redirect, 3 s publish error, 5 s undo). */
+  /** How long it stays, in milliseconds (PRODUCT §6.4: 2 s redirect, 3 s publish error, 5 s undo). */
   durationMs: number;
   /** Offers an "Undo" button that runs this and closes the message. */
   undo?: () => void;
@@ -83,7 +83,7 @@ export function useFlash(): FlashApi {
   return api;
 }
 
-/** The bar itself: role "status" so screen readers announce each message (PRODUCT §6). */
+/** The bar itself: role "status" so screen readers announce each message (PRODUCT §6.4). */
 export function FlashBar() {
   const current = useContext(CurrentFlashContext);
   const api = useFlash();

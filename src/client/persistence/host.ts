@@ -78,8 +78,8 @@ export function createPersistence(host: BeliefMapHost = {}): Persistence {
 }
 
 /**
- * PRODUCT §4: a built-in map, or null. The help examples are several KB of prose that only the
- * Help story opens, so they load on first use rather than with the first page (PRODUCT §9 budget).
+ * PRODUCT §4.3: a built-in map, or null. The help examples are several KB of prose that only the
+ * Help story opens, so they load on first use rather than with the first page (PRODUCT §13.5 budget).
  */
 async function loadBuiltInMap(mapId: string): Promise<PublishedMap | null> {
   if (mapId === 'default') return defaultMap;

@@ -1,6 +1,6 @@
 import { draftSchema, validate, type Draft } from '../../domain/belief-map';
 
-// SPEC §6, PRODUCT §3: drafts live in localStorage under `map.` + draft id. What is stored there
+// PRODUCT §7.1: drafts live in localStorage under `map.` + draft id. What is stored there
 // may be anything (an older version, another app's data, a hand edit), so every read is parsed.
 
 const draftKey = (draftId: string) => `map.${draftId}`;
@@ -21,7 +21,7 @@ export function fetchLocalDraft(draftId: string, storage: Storage = localStorage
   return raw === null ? null : parseStoredDraft(raw, draftId);
 }
 
-/** Parses a stored value; an invalid one counts as no draft (PRODUCT §3) and is reported once. */
+/** Parses a stored value; an invalid one counts as no draft (PRODUCT §7.1) and is reported once. */
 function parseStoredDraft(raw: string, draftId: string): Draft | null {
   let json: unknown;
   try {

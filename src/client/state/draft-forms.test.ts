@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MapData, ReasonId } from '../../domain/belief-map';
 import { beliefFormValues, parseBeliefForm, parseReasonForm, reasonFormValues } from './draft-forms';
 
-// SPEC §5: the belief and reason forms, through the shared schema.
+// PRODUCT §6.3: the belief and reason forms, through the shared schema.
 
 const id = '00000000-0000-4000-8000-000000000001' as ReasonId;
 const data: MapData = { title: 'Bike lane', description: null, reasons: [] };

@@ -9,7 +9,7 @@ import type { BeliefFields } from '../../domain/draft';
 import { beliefValues, supportValues, type Belief, type Support } from '../../domain/ratings';
 import { err, ok, type Result } from '../../domain/result';
 
-// SPEC §5: what the belief and reason forms accept. The forms hold plain strings; these pure
+// PRODUCT §6.3: what the belief and reason forms accept. The forms hold plain strings; these pure
 // functions turn them into stored values through the shared schema (so the limits and messages
 // are the server's too) or into one message per field, to show beside it.
 
@@ -23,7 +23,7 @@ export interface BeliefFormValues {
 export interface ReasonFormValues {
   title: string;
   relevance: string;
-  /** "" is no rating (SPEC §5: an empty selection is stored as null). */
+  /** "" is no rating (PRODUCT §6.3: an empty selection is stored as null). */
   belief: Belief | '';
   support: Support | '';
 }
@@ -44,7 +44,7 @@ export function reasonFormValues(reason: Reason | null): ReasonFormValues {
   };
 }
 
-/** SPEC §5 belief form: title required; description optional, empty or blank becomes null. */
+/** PRODUCT §6.3 belief form: title required; description optional, empty or blank becomes null. */
 export function parseBeliefForm(
   values: BeliefFormValues,
   data: MapData,
@@ -54,7 +54,7 @@ export function parseBeliefForm(
   return err(fieldErrors(result.error, ['title', 'description']));
 }
 
-/** SPEC §5 reason form: title required; relevance, belief and support optional (empty is null). */
+/** PRODUCT §6.3 reason form: title required; relevance, belief and support optional (empty is null). */
 export function parseReasonForm(
   values: ReasonFormValues,
   id: ReasonId,

@@ -4,7 +4,7 @@ import { parseMapId, type MapIdParts } from '../../domain/map-id';
 import { err, ok, type Result } from '../../domain/result';
 import type { Persistence } from '../persistence/host';
 
-// SPEC §3–§4: what opening a map id loads. Shared by the map and compare pages.
+// PRODUCT §7.2: what opening a map id loads. Shared by the map and compare pages.
 
 /** A map as the pages show it: a published (or built-in) map, or a draft of one. */
 export type LoadedMap =

@@ -34,7 +34,7 @@ const entry = (updatedAt: string, fields: Partial<DraftEntry> = {}): DraftEntry 
   ...fields,
 });
 
-describe('viewMap (SPEC §3: each entry is a map, a failure, or an absent draft)', () => {
+describe('viewMap (PRODUCT §7.2: each entry is a map, a failure, or an absent draft)', () => {
   it('is loading until loaded, and fails at once for a malformed id', () => {
     expect(viewMap(emptyMapsState, 'bike-lane')).toEqual({ status: 'loading' });
     expect(viewMap(emptyMapsState, 'draft.default')).toEqual({ status: 'loading' });
@@ -97,18 +97,18 @@ describe('reconcileDraft', () => {
 });
 
 describe('paths and texts', () => {
-  it('[SPEC §4] an edit on the published URL moves to the draft URL; elsewhere it stays', () => {
+  it('[PRODUCT §7.3] an edit on the published URL moves to the draft URL; elsewhere it stays', () => {
     expect(pathAfterEdit('/map/bike-lane', ids('draft.bike-lane'))).toBe('/map/draft.bike-lane');
     expect(pathAfterEdit('/map/draft.bike-lane', ids('draft.bike-lane'))).toBeNull();
     expect(pathAfterEdit('/compare/draft.bike-lane/other', ids('draft.bike-lane'))).toBeNull();
   });
 
-  it('[SPEC §4] discarding goes to the base map, or to a fresh draft.default', () => {
+  it('[PRODUCT §7.4] discarding goes to the base map, or to a fresh draft.default', () => {
     expect(pathAfterDiscard(ids('draft.bike-lane'))).toBe('/map/bike-lane');
     expect(pathAfterDiscard(ids('draft.default'))).toBe('/map/draft.default');
   });
 
-  it('[PRODUCT §6] subtitles: "New draft", "Draft of {base id}", "Published {date}"', () => {
+  it('[PRODUCT §6.2] subtitles: "New draft", "Draft of {base id}", "Published {date}"', () => {
     const d = entry('2026-11-21T00:00:00.000Z');
     expect(subtitleOf({ status: 'draft', id: ids('draft.default'), entry: d })).toBe('New draft');
     expect(subtitleOf({ status: 'draft', id: ids('draft.bike-lane'), entry: d })).toBe('Draft of bike-lane');

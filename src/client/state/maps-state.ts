@@ -1,9 +1,9 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { defaultMapId, parseMapId, type MapIdParts } from '../../domain/map-id';
 
-// SPEC §3: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
+// PRODUCT §7.2: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
 // published id holds its published map, or why it failed to load; a `draft.` id holds its draft,
-// or "absent" when there is none (never made, discarded, or published: SPEC §4). Everything here
+// or "absent" when there is none (never made, discarded, or published: PRODUCT §7.4, §8.1). Everything here
 // is pure: the store in maps-store.ts does the loading and saving and replaces the state with what
 // these functions return.
 
@@ -66,7 +66,7 @@ export function isUserDraft(entry: MapEntry | undefined): entry is DraftEntry {
 }
 
 /**
- * The view of `input` in `state` (SPEC §2 "Map page", §4): a malformed id fails at once; a draft
+ * The view of `input` in `state` (PRODUCT §6.2, §7.2): a malformed id fails at once; a draft
  * id shows its draft, or the failure of its base map; a published id shows the map with its
  * draft, if the user has one. Anything not yet loaded (or a draft id whose draft is absent, until
  * it is loaded again as a fresh copy) is "loading".
@@ -100,7 +100,7 @@ export function isNewer(a: Draft, b: Draft): boolean {
 /**
  * What a freshly loaded draft entry should become, given the one in state: a version held only in
  * this tab (storage refused it) is never replaced by an older stored one, so nothing typed is lost
- * (PRODUCT §9); an unchanged draft keeps its entry, so a reload does not re-render the page.
+ * (PRODUCT §7.5); an unchanged draft keeps its entry, so a reload does not re-render the page.
  */
 export function reconcileDraft(current: MapEntry | undefined, loaded: DraftEntry | AbsentEntry): MapEntry {
   if (!isDraftEntry(current)) return loaded;
@@ -112,17 +112,17 @@ export function reconcileDraft(current: MapEntry | undefined, loaded: DraftEntry
   return loaded;
 }
 
-/** SPEC §4: after an edit made on the published URL, the page moves to the draft's URL. */
+/** PRODUCT §7.3: after an edit made on the published URL, the page moves to the draft's URL. */
 export function pathAfterEdit(pathname: string, id: MapIdParts): string | null {
   return pathname === `/map/${id.baseId}` ? `/map/${id.draftId}` : null;
 }
 
-/** SPEC §4: discarding goes to the base map, or to a fresh draft.default for the default draft. */
+/** PRODUCT §7.4: discarding goes to the base map, or to a fresh draft.default for the default draft. */
 export function pathAfterDiscard(id: MapIdParts): string {
   return id.baseId === defaultMapId ? `/map/${id.draftId}` : `/map/${id.baseId}`;
 }
 
-/** PRODUCT §6: "New draft", "Draft of {base id}" or "Published {date}". */
+/** PRODUCT §6.2: "New draft", "Draft of {base id}" or "Published {date}". */
 export function subtitleOf(view: Extract<MapView, { status: 'draft' | 'published' }>): string {
   if (view.status === 'published') return `Published ${formatPublished(view.map.published)}`;
   return view.id.baseId === defaultMapId ? 'New draft' : `Draft of ${view.id.baseId}`;

@@ -5,7 +5,7 @@ import { MapsStore } from './maps-store';
 import { viewMap, type MapView } from './maps-state';
 import { createFakePersistence } from './test-support/fake-persistence';
 
-// The draft transitions of SPEC §4 against an in-memory persistence: what the page shows, what is
+// The draft transitions of PRODUCT §7 against an in-memory persistence: what the page shows, what is
 // stored, and that nothing typed is lost by a failed publish, a full storage or another tab.
 
 const t0 = new Date('2026-11-22T10:00:00.000Z');
@@ -54,8 +54,8 @@ function draftOf(view: MapView): Draft {
   return view.entry.draft;
 }
 
-describe('MapsStore: loading (SPEC §3, §4)', () => {
-  it('shows a malformed id as the failure of SPEC §5', async () => {
+describe('MapsStore: loading (PRODUCT §7.2)', () => {
+  it('shows a malformed id as the failure of PRODUCT §4.1', async () => {
     const { store, view } = setup();
     await store.load('Not_An_Id');
     expect(view('Not_An_Id')).toEqual({
@@ -126,7 +126,7 @@ describe('MapsStore: loading (SPEC §3, §4)', () => {
   });
 });
 
-describe('MapsStore: editing (SPEC §4)', () => {
+describe('MapsStore: editing (PRODUCT §7.3)', () => {
   it('[D2][D3] stores each edit with a new updatedAt and the reasons in S order', async () => {
     const { store, view, persistence } = setup();
     await store.load('draft.default');
@@ -203,7 +203,7 @@ describe('MapsStore: editing (SPEC §4)', () => {
   });
 });
 
-describe('MapsStore: publishing and discarding (SPEC §4)', () => {
+describe('MapsStore: publishing and discarding (PRODUCT §8.1, §7.4)', () => {
   it('publishes the draft, deletes it, and resolves to the new id', async () => {
     const { store, view, persistence } = setup();
     await store.load('draft.default');

@@ -16,7 +16,7 @@ import {
   type MapsState,
 } from './maps-state';
 
-// The client's maps (SPEC §3) and every transition of a draft (SPEC §4): load, edit, publish,
+// The client's maps and every transition of a draft (PRODUCT §7, §8.1): load, edit, publish,
 // discard, restore. Framework-free, so it is unit-tested without a browser; React reads it through
 // useSyncExternalStore (maps-context.tsx).
 //
@@ -48,7 +48,7 @@ export class MapsStore {
   private readonly revisions = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly persistence: Persistence;
-  /** The persistence, but published maps come from state once loaded: they never change (PRODUCT §5). */
+  /** The persistence, but published maps come from state once loaded: they never change (PRODUCT §8.2). */
   private readonly cachedPersistence: Persistence;
   private readonly now: () => Date;
 
@@ -83,7 +83,7 @@ export class MapsStore {
   // --- loading ---------------------------------------------------------------------------------
 
   /**
-   * Loads `input` (SPEC §3–§4): a published id loads the map (once; published maps never change)
+   * Loads `input` (PRODUCT §7.2): a published id loads the map (once; published maps never change)
    * and re-reads its draft; a draft id re-reads the draft or copies its base. Never throws: a
    * failure becomes a "failed" entry of the base id (a malformed id fails in viewMap at once).
    */
@@ -115,7 +115,7 @@ export class MapsStore {
   // --- changing drafts -------------------------------------------------------------------------
 
   /**
-   * Applies `change` to the draft `draftId` (SPEC §4: the change sets updatedAt and re-sorts), shows
+   * Applies `change` to the draft `draftId` (PRODUCT §7.3: the change sets updatedAt and re-sorts), shows
    * it at once and stores it. A newer version stored by another tab is edited instead of this
    * tab's copy, so neither tab overwrites the other. Rejects only when the draft cannot be loaded.
    */
@@ -147,7 +147,7 @@ export class MapsStore {
     });
   }
 
-  /** Deletes the draft (SPEC §4 "Discarding") and resolves to what it was, for Undo. */
+  /** Deletes the draft (PRODUCT §7.4) and resolves to what it was, for Undo. */
   discard(draftId: string): Promise<DraftEntry | null> {
     return this.enqueue(async () => {
       const entry = this.state.entries[draftId];

@@ -6,11 +6,11 @@ import { useMapsStore } from './maps-context';
 import { pathAfterDiscard, pathAfterEdit } from './maps-state';
 import type { DraftChange, EditResult, ExternalChange } from './maps-store';
 
-// The transitions of SPEC §4 as the pages use them: the store does the work, this adds the flash
-// messages of SPEC §9 and the navigation. Shared by the map page and the compare page.
+// The transitions of PRODUCT §7 and §8.1 as the pages use them: the store does the work, this adds the flash
+// messages of PRODUCT §6.4 and the navigation. Shared by the map page and the compare page.
 
 export interface SaveOptions {
-  /** Shows this message with "Undo" for 5 s, e.g. "Draft updated" after a merge (SPEC §4). */
+  /** Shows this message with "Undo" for 5 s, e.g. "Draft updated" after a merge (PRODUCT §9.3). */
   undoMessage?: string;
 }
 
@@ -27,7 +27,7 @@ export const flashTexts = {
 
 export interface DraftActions {
   /**
-   * Applies `change` to the draft `draftId` and stores it as every edit does (SPEC §4): updatedAt
+   * Applies `change` to the draft `draftId` and stores it as every edit does (PRODUCT §7.3): updatedAt
    * set, reasons re-sorted, stored under `map.` + draft id or by the host; moves to the draft URL
    * if the page was its published URL; a refused write is shown and the edit kept in memory.
    */

@@ -1,8 +1,8 @@
 import type { PublishedMap, ReasonId } from '../belief-map';
 
-// PRODUCT §4 and §7: `help-example-icons`, the legend of the Help page. Its reasons are
+// PRODUCT §4.3 and §10.2: `help-example-icons`, the legend of the Help page. Its reasons are
 // demonstrations, not arguments: together they show all six belief and all six support ratings
-// (SPEC §3), each title naming the icons it carries. The Elm Street ratings its relevance texts cite
+// (PRODUCT §3.2), each title naming the icons it carries. The Elm Street ratings its relevance texts cite
 // are checked against the story maps in help-examples.test.ts.
 
 export function createIconsMap(published: string): PublishedMap {

@@ -1,7 +1,7 @@
 import type { Reason, ReasonId } from '../belief-map';
 import type { Belief, Support } from '../ratings';
 
-// PRODUCT §7: the reasons of the worked example, written once. Every Elm Street map is built from
+// PRODUCT §10.2: the reasons of the worked example, written once. Every Elm Street map is built from
 // these, so a reason keeps its id, title and relevance in every map it appears in, and comparing two
 // of the maps shows it as changed (ratings only), never as added and deleted. STORY.md tells the story.
 

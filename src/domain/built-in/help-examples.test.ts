@@ -7,7 +7,7 @@ import { elmStreetReasons } from './help-example-reasons';
 import { helpExampleMaps } from './help-examples';
 import { builtInPublished, helpExampleIds, type HelpExampleId } from './index';
 
-// The worked example of PRODUCT §7 as data: these tests check that the maps tell the story STORY.md
+// The worked example of PRODUCT §10.2 as data: these tests check that the maps tell the story STORY.md
 // tells, so that the compare page shows each step as the Help page describes it.
 
 const maps = helpExampleMaps;

@@ -4,9 +4,9 @@ import { createIconsMap } from './help-example-icons';
 import { elmStreetBelief, elmStreetReasons as r, rate } from './help-example-reasons';
 import { builtInPublished as published, type HelpExampleId } from './ids';
 
-// PRODUCT §7: the worked example of the Help page. Alice and Bob, neighbours on Birch Road, disagree
+// PRODUCT §10.2: the worked example of the Help page. Alice and Bob, neighbours on Birch Road, disagree
 // about a bike lane on Elm Street; each map below is one step of their discussion (STORY.md).
-// Rated maps list their reasons in a saved draft's order (SPEC §4), so "Edit a copy" keeps it.
+// Rated maps list their reasons in a saved draft's order (PRODUCT §3.4), so "Edit a copy" keeps it.
 
 function elmStreetMap(description: string, reasons: Reason[]): PublishedMap {
   return { version: '1.0', published, data: { title: elmStreetBelief, description, reasons } };

@@ -1,6 +1,6 @@
 import type { PublishedMap } from '../belief-map';
 
-// PRODUCT §4: the built-in ids and the default map, without the help examples' text. The client
+// PRODUCT §4.3: the built-in ids and the default map, without the help examples' text. The client
 // imports this module on its first page and loads the help examples only when one is opened
 // (src/client/persistence/host.ts), which keeps them out of the first load's 100 KB budget.
 

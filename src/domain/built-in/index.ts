@@ -5,7 +5,7 @@ import { defaultMap, helpExampleIds } from './ids';
 
 export { builtInPublished, defaultMap, helpExampleIds, isHelpExampleId, type HelpExampleId } from './ids';
 
-// PRODUCT §4: maps that ship with the app. The client shows them without a request and the API
+// PRODUCT §4.3: maps that ship with the app. The client shows them without a request and the API
 // answers them too; they never expire.
 
 const builtInMaps: ReadonlyMap<string, PublishedMap> = new Map<string, PublishedMap>([

@@ -22,7 +22,7 @@ export interface MapRoutesOptions {
   now: () => Date;
 }
 
-/** PRODUCT §5: read a published or built-in map, and publish a new one. */
+/** PRODUCT §5.2, §5.3: read a published or built-in map, and publish a new one. */
 export async function mapRoutes(
   app: FastifyInstance,
   { config, store, maps, publishes, now }: MapRoutesOptions,
@@ -48,7 +48,7 @@ export async function mapRoutes(
     const at = now();
     const map = await maps.get(id, at);
     if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
-    // Published maps never change, so they may be cached by anyone until they expire (SPEC §9).
+    // Published maps never change, so they may be cached by anyone until they expire (PRODUCT §5.2).
     const secondsLeft = Math.max(0, Math.floor((map.expiresAt - at.getTime()) / 1000));
     return sendCached(
       reply,
@@ -75,7 +75,7 @@ export async function mapRoutes(
       const parsed = createMapRequest.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
       const at = now();
-      // The server sets `published` itself; the client's value is ignored (PRODUCT §5). The answer
+      // The server sets `published` itself; the client's value is ignored (PRODUCT §5.3). The answer
       // carries it, so the client can show the map it sent without reading it back.
       const published = at.toISOString();
       const dataJson = JSON.stringify(parsed.data.data);

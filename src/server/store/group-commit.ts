@@ -80,7 +80,7 @@ export function groupCommit(insertMany: InsertMany, options: GroupCommitOptions 
       const sent: Pending[] = [];
       const ids = new Set<string>();
       for (const insert of batch) {
-        // PRODUCT §4: ids must differ within one insert too, or it would be unclear which of two
+        // PRODUCT §4.2: ids must differ within one insert too, or it would be unclear which of two
         // rows with the same id was stored: an id already in the batch is drawn again, and a
         // publish that cannot get a free one is refused rather than sent twice.
         let id = insert.newId();
@@ -98,7 +98,7 @@ export function groupCommit(insertMany: InsertMany, options: GroupCommitOptions 
         sent.push(insert);
       }
       const stored = rows.length > 0 ? await insertMany(rows) : new Set<string>();
-      // PRODUCT §4: a collision with a stored map is retried with a new id.
+      // PRODUCT §4.2: a collision with a stored map is retried with a new id.
       const retry: Pending[] = [];
       sent.forEach((insert, i) => {
         const { id } = rows[i]!;

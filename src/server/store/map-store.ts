@@ -1,4 +1,4 @@
-// The one interface between the routes and a database (STYLE: routes never import a driver).
+// The one interface between the routes and a database (routes never import a driver).
 // Every method is async so that SQLite and PostgreSQL implement it alike.
 
 /** A published map as stored: its data kept as the exact JSON text that was validated. */

@@ -106,7 +106,7 @@ function buildStore(
   let closed: Promise<void> | null = null;
 
   // Publishes are grouped (group-commit.ts): those of one turn of the event loop go to the
-  // database as one INSERT, in one round trip and one commit. PRODUCT §4: ON CONFLICT leaves a
+  // database as one INSERT, in one round trip and one commit. PRODUCT §4.2: ON CONFLICT leaves a
   // map whose id is taken alone and leaves the id out of RETURNING, without aborting anything or
   // logging an error on the server; group-commit.ts retries it with a new id.
   const commits = groupCommit((rows) =>

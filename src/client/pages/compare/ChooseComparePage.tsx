@@ -5,7 +5,7 @@ import { FormField, type ControlProps } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 
-/** SPEC §2, PRODUCT §6: the choose-compare page; `?baseMapId=` pre-fills the base field. */
+/** PRODUCT §6.5: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
   useDocumentTitle('Compare maps');
   const baseMapId = new URLSearchParams(useSearch()).get('baseMapId') ?? '';
@@ -22,7 +22,7 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     event.preventDefault();
     const baseId = mapIdFromInput(base);
     const modifiedId = mapIdFromInput(modified);
-    // SPEC §5: with an empty field nothing happens except an error in the console. The form is
+    // PRODUCT §6.5: with an empty field nothing happens except an error in the console. The form is
     // noValidate so that the browser's own bubble does not stand in for this.
     if (!baseId || !modifiedId) {
       console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);

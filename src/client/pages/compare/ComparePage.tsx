@@ -14,7 +14,7 @@ import {
   type LoadFailure,
 } from './use-compared-maps';
 
-// SPEC §2, §4 and PRODUCT §6: the compare page. Every difference is a list item marked Added,
+// PRODUCT §6.6, §9: the compare page. Every difference is a list item marked Added,
 // Deleted or Changed; when the base is a draft each one has a button that merges it.
 
 export function ComparePage() {
@@ -40,7 +40,7 @@ function CompareView({ baseInput, modifiedInput }: { baseInput: string; modified
   );
 }
 
-/** SPEC §8: "Error loading maps" when either map fails, saying which and why. */
+/** PRODUCT §6.6, §12.1: "Error loading maps" when either map fails, saying which and why. */
 function LoadError({ failures, baseInput }: { failures: LoadFailure[]; baseInput: string }) {
   const baseFailed = failures.some((failure) => failure.which === 'Base map');
   const retry = baseFailed ? '/compare' : `/compare?baseMapId=${encodeURIComponent(baseInput)}`;
@@ -244,7 +244,7 @@ function RowBody({ entry }: { entry: DiffEntry }) {
   }
 }
 
-/** PRODUCT §6: unchanged reasons come last, collapsed behind their count. */
+/** PRODUCT §6.6: unchanged reasons come last, collapsed behind their count. */
 function UnchangedReasons({ reasons }: { reasons: MapData['reasons'] }) {
   const [open, setOpen] = useState(false);
   if (reasons.length === 0) return null;

@@ -9,7 +9,7 @@ import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 // The pieces of the compare page that show a map, a reason or a difference. Text from users is
 // rendered as text, and long text wraps in full.
 
-/** PRODUCT §6, rule C8: a link to a compared map, labelled with its id cut to 10 characters. */
+/** PRODUCT §6.6, rule C8: a link to a compared map, labelled with its id cut to 10 characters. */
 export function MapLink({ id }: { id: string }) {
   return (
     <Link to={`/map/${id}`} title={id} className="map-id-link">
@@ -60,7 +60,7 @@ export function ReasonBody({ reason }: { reason: Reason }) {
   );
 }
 
-/** PRODUCT §6: a difference shown base → modified. Texts sit in blocks that stack on narrow screens. */
+/** PRODUCT §6.6: a difference shown base → modified. Texts sit in blocks that stack on narrow screens. */
 export function ChangePair({
   base,
   modified,

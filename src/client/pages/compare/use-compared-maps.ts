@@ -4,7 +4,7 @@ import { flashDurations, useFlash } from '../../components/flash';
 import { useLoadedMap, useMapsStore } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
 
-// SPEC §2, §4: the two maps of the compare page, and merging into the base when it is a draft.
+// PRODUCT §6.6, §9: the two maps of the compare page, and merging into the base when it is a draft.
 // The maps come from the app's one MapsStore, shared with the map page, and drafts change only
 // through it: a merge is a draft edit (stamped, sorted, stored; a newer version from another tab
 // is merged into rather than overwritten), and Undo is the store's restore.
@@ -49,7 +49,7 @@ export function useComparedMaps(baseInput: string, modifiedInput: string): Compa
   const state = useMemo(() => combine(baseView, modifiedView), [baseView, modifiedView]);
 
   function merge(action: MergeAction, onUndone: () => void): boolean {
-    // SPEC §4: merging exists only when the base is a draft.
+    // PRODUCT §9.3: merging exists only when the base is a draft.
     if (state.status !== 'loaded' || state.base.status !== 'draft') return false;
     const { draftId } = state.base.id;
     const shown = state.base.entry.draft;

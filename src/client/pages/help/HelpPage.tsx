@@ -5,7 +5,7 @@ import './help-page.css';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
 
-// SPEC §1–§2, PRODUCT §6–§7: what a newcomer needs to use Belief Map: the parts of a map, the two
+// PRODUCT §10.1: what a newcomer needs to use Belief Map: the parts of a map, the two
 // ratings, drafts versus published maps, comparing and merging, the worked example of Alice and
 // Bob, and how to start. The names of buttons are quoted exactly as the other pages show them.
 

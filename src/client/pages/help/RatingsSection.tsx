@@ -3,7 +3,7 @@ import { HelpSection } from './HelpSection';
 import { RatingLegend } from '../../components/RatingLegend';
 import { examplePath } from './help-links';
 
-// SPEC §1 and §3: the two ratings of a reason, what each answers, and how to read their icons.
+// PRODUCT §1, §3.2: the two ratings of a reason, what each answers, and how to read their icons.
 
 export function RatingsSection() {
   return (

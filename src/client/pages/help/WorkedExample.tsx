@@ -8,7 +8,7 @@ import { comparePath, examplePath } from './help-links';
 // it loads just after the page, far below the first screen (PRODUCT §13, the first-load budget).
 const CruxTable = lazy(() => import('./CruxTable').then((m) => ({ default: m.CruxTable })));
 
-// PRODUCT §7: the story of Alice and Bob, step by step, with a link to each example map and to the
+// PRODUCT §10.2: the story of Alice and Bob, step by step, with a link to each example map and to the
 // comparisons that tell it. The maps themselves are in src/domain/built-in (STORY.md outlines them).
 
 export function WorkedExample() {

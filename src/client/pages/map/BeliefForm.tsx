@@ -15,7 +15,7 @@ const fields: TextFieldSpec<BeliefFormValues>[] = [
   { name: 'description', label: 'Description', max: defaultLimits.descriptionLength, rows: 4 },
 ];
 
-/** SPEC §5 belief form: Title required, Description optional (PRODUCT §6.3 names). */
+/** PRODUCT §6.3 belief form: Title required, Description optional. */
 export function BeliefForm({ data, onSave, onCancel }: BeliefFormProps) {
   const parse = (values: BeliefFormValues) => parseBeliefForm(values, data);
   return (

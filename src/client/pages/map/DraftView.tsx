@@ -27,7 +27,7 @@ interface DraftViewProps {
 }
 
 /**
- * A draft (SPEC §2, §4): the map with "Edit belief", "Add item", "Edit item" per reason and the
+ * A draft (PRODUCT §6.2, §7): the map with "Edit belief", "Add item", "Edit item" per reason and the
  * "Draft actions" region. One form is open at a time, in place of what it edits; while it is open
  * the other edit buttons step aside, so nothing typed is dropped by opening another form.
  */

@@ -6,7 +6,7 @@ import { subtitleOf, type MapView } from '../../state/maps-state';
 
 type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
 
-/** PRODUCT §6: the map title as heading level 1 and the subtitle under it. */
+/** PRODUCT §6.2: the map title as heading level 1 and the subtitle under it. */
 export function MapHeading({
   view,
   data,

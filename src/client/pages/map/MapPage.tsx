@@ -9,7 +9,7 @@ import { DraftView } from './DraftView';
 import './map-page.css';
 import { PublishedView } from './PublishedView';
 
-// SPEC §2 "Map page": /map/{mapId} shows a draft (editable) or a published map (read-only).
+// PRODUCT §6.2: /map/{mapId} shows a draft (editable) or a published map (read-only).
 
 export function MapPage() {
   const { mapId = '' } = useParams();
@@ -42,7 +42,7 @@ function documentTitle(view: MapView): string | null {
   return view.status === 'draft' ? view.entry.draft.data.title : view.map.data.title;
 }
 
-/** SPEC §8: the error page when a map fails to load (bad id, unknown map, network failure). */
+/** PRODUCT §6.2, §12.1: the error page when a map fails to load (bad id, unknown map, network failure). */
 function MapError({ message, headingRef }: { message: string; headingRef: React.Ref<HTMLHeadingElement> }) {
   return (
     <>

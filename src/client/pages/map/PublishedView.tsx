@@ -9,7 +9,7 @@ interface PublishedViewProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** A published map is read-only (SPEC §6): links to edit a copy (or the draft) and to compare. */
+/** A published map is read-only (PRODUCT §6.2, §8.2): links to edit a copy (or the draft) and to compare. */
 export function PublishedView({ view, headingRef }: PublishedViewProps) {
   const { id, map, draft } = view;
   return (

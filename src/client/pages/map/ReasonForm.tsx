@@ -22,7 +22,7 @@ const textFields: TextFieldSpec<ReasonFormValues>[] = [
   { name: 'relevance', label: 'Relevance', max: defaultLimits.relevanceLength, rows: 3 },
 ];
 
-/** SPEC §5 reason form: Title required; Relevance, Belief and Support optional (PRODUCT §6.3). */
+/** PRODUCT §6.3 reason form: Title required; Relevance, Belief and Support optional. */
 export function ReasonForm({ reason, newId, addError = null, onSave, onDelete, onCancel }: ReasonFormProps) {
   return (
     <EditForm

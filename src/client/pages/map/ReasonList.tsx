@@ -12,7 +12,7 @@ interface ReasonListProps {
   renderActions?: (reason: Reason, titleId: string) => ReactNode;
 }
 
-/** SPEC §2: the reasons in their saved order, each with its icons, title and relevance. */
+/** PRODUCT §6.2: the reasons in their saved order, each with its icons, title and relevance. */
 export function ReasonList({ reasons, empty, renderForm, renderActions }: ReasonListProps) {
   if (reasons.length === 0) return <p className="map-empty">{empty}</p>;
   return (
