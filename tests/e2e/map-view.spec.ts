@@ -102,6 +102,8 @@ describe('viewing a map', () => {
     page,
     map,
   }) => {
+    // Routed before the page's first request, so that no answer for the map can come from before it.
+    await page.route(`**/api/map/${map.id}`, (route) => route.abort('internetdisconnected'));
     for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
       await openMap(page, id);
       expect(await heading(page).textContent(), id).toBe('Error loading map');
@@ -112,7 +114,6 @@ describe('viewing a map', () => {
     await openMap(page, 'Not_A_Map');
     expect(await page.getByText('Map id Not_A_Map does not match expected format').isVisible()).toBe(true);
 
-    await page.route('**/api/map/**', (route) => route.abort('internetdisconnected'));
     await openMap(page, map.id);
     expect(await heading(page).textContent()).toBe('Error loading map');
     expect(await page.getByText(errorText).isVisible()).toBe(true);
