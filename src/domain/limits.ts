@@ -27,3 +27,6 @@ export const mapLifetimeMs = mapLifetimeDays * 24 * 60 * 60 * 1000;
 
 /** Map ids longer than this are rejected before they reach a store (PRODUCT §4.1). */
 export const maxMapIdLength = 120;
+
+/** Longest share link of a draft, in characters: what mail and chat programs pass on intact (PRODUCT §15.4). */
+export const maxShareLinkLength = 8_000;

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maxMapIdLength } from './limits';
+import { newLocalDraftId } from './local-draft-id';
 import {
   defaultMapId,
+  isLocalBaseId,
   draftPrefix,
   isMapId,
   mapIdFormatError,
@@ -186,5 +188,16 @@ describe('toDraftId', () => {
       }),
       { seed, numRuns },
     );
+  });
+});
+
+describe('[I5] drafts of nothing published', () => {
+  it('have a draft id that parses, with a base id no published id can be', () => {
+    const id = newLocalDraftId();
+    expect(id).toMatch(/^draft\.local--[a-z0-9]{12}$/);
+    const parsed = parseMapId(id);
+    expect(parsed.ok && parsed.value.isDraft && isLocalBaseId(parsed.value.baseId)).toBe(true);
+    expect(newLocalDraftId()).not.toBe(id);
+    expect(isLocalBaseId('local-roads-k3j9x2m7qa1b')).toBe(false);
   });
 });

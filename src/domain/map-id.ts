@@ -47,3 +47,11 @@ export function parseMapId(input: string): Result<MapIdParts> {
 export function toDraftId(baseId: MapId): string {
   return draftPrefix + baseId;
 }
+
+/** Base ids of drafts made in this browser (an import, a shared draft): never a published id, which has no `--` (rule I5). */
+export const localBasePrefix = 'local--';
+
+/** True for a base id of a draft of nothing published (rule I5). */
+export function isLocalBaseId(baseId: string): boolean {
+  return baseId.startsWith(localBasePrefix);
+}

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Draft, MapData, Reason, ReasonId } from './belief-map';
-import { compareMaps, isEmptyDiff } from './compare';
-import { applyMerge, listMergeActions, type MergeAction } from './merge';
+import { compareMaps, isEmptyDiff, type ReasonField } from './compare';
+import { applyMerge, applyMerges, listMergeActions, mergeCountError, type MergeAction } from './merge';
 import { sortReasons } from './sort-reasons';
 import { mapData, reason, reasonId as id } from './test-support/builders';
 import {
@@ -24,11 +24,6 @@ const strong = reason(1, { support: 'strong-support' });
 const supports = reason(2, { support: 'support', belief: 'agree' });
 const doubted = reason(3, { support: 'support', belief: 'disagree' });
 const against = reason(4, { support: 'disconfirm', relevance: 'Deliveries need the lane.' });
-
-/** Applies `actions` one after another, as a user pressing each merge button in turn would. */
-function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): Draft {
-  return actions.reduce((current, action) => applyMerge(current, action, now), draft);
-}
 
 function draftWith(reasons: Reason[], fields: Partial<MapData> = {}): Draft {
   return deepFreeze(draftOf(mapData(reasons, { description: 'Between 1st and 5th.', ...fields })));
@@ -248,6 +243,7 @@ function subject(action: MergeAction): string {
       return `add ${action.reason.id}`;
     case 'delete':
     case 'change':
+    case 'same':
       return `${action.kind} ${action.id}`;
     default:
       return action.kind;
@@ -325,5 +321,213 @@ describe('applyMerge: properties', () => {
       }),
       fcParams,
     );
+  });
+});
+
+describe('field by field, treat as the same, apply all', () => {
+  const theirs = reason(4, {
+    title: 'Vans need the lane',
+    relevance: 'Deliveries every hour.',
+    belief: 'strong-agree',
+    support: 'strong-disconfirm',
+  });
+
+  it.each(
+    ruleRows<{ rule: string; name: string; fields: ReasonField[]; expected: Partial<Reason> }>([
+      {
+        rule: 'M8',
+        name: 'taking their title keeps the rest',
+        fields: ['title'],
+        expected: { title: theirs.title },
+      },
+      {
+        rule: 'M8',
+        name: 'taking their relevance keeps my ratings',
+        fields: ['relevance'],
+        expected: { relevance: theirs.relevance },
+      },
+      {
+        rule: 'M8',
+        name: 'taking their support re-sorts the draft',
+        fields: ['support'],
+        expected: { support: 'strong-disconfirm' },
+      },
+      {
+        rule: 'M8',
+        name: 'taking every field is the whole change',
+        fields: ['title', 'relevance', 'belief', 'support'],
+        expected: { ...theirs },
+      },
+    ]),
+  )('%s', (_, { fields, expected }) => {
+    const draft = draftWith([strong, supports, against]);
+    const merged = applyMerge(draft, { kind: 'change', id: id(4), modified: theirs, fields }, mergeTime);
+    expect(merged.data.reasons.find((r) => r.id === id(4))).toEqual({ ...against, ...expected });
+    expect(merged.updatedAt).toBe(mergeTime.toISOString());
+    expect(sortReasons(merged.data.reasons)).toEqual(merged.data.reasons);
+  });
+
+  it('[M6] [M8] taking a field the reason already has returns the same draft', () => {
+    const draft = draftWith([against]);
+    const action: MergeAction = { kind: 'change', id: id(4), modified: theirs, fields: ['belief'] };
+    expect(applyMerge(draft, { ...action, modified: { ...theirs, belief: against.belief } }, mergeTime)).toBe(
+      draft,
+    );
+    expect(applyMerge(draft, { ...action, id: id(9) }, mergeTime)).toBe(draft);
+  });
+
+  it('[M8] taking each field in turn gives the whole change', () => {
+    fc.assert(
+      fc.property(mapPairArb, ({ base, modified }) => {
+        const draft = deepFreeze(draftOf(base));
+        const fieldActions = compareMaps(base, modified).changed.flatMap((change) =>
+          change.fields.map((f): MergeAction => ({
+            kind: 'change',
+            id: change.id,
+            modified: change.modified,
+            fields: [f.field],
+          })),
+        );
+        const whole = compareMaps(base, modified).changed.map((change): MergeAction => ({
+          kind: 'change',
+          id: change.id,
+          modified: change.modified,
+        }));
+        expect(applyMerges(draft, fieldActions, mergeTime).data).toEqual(
+          applyMerges(draft, whole, mergeTime).data,
+        );
+      }),
+      fcParams,
+    );
+  });
+
+  it("[M10] treating a reason as the same gives it the other map's id, and they then compare as one", () => {
+    const mine = reason(1, { title: 'Cycling on Elm Street would be safer with a protected lane' });
+    const yours = reason(7, {
+      title: 'A protected lane would make cycling on Elm Street safer',
+      belief: 'strong-agree',
+    });
+    const draft = draftWith([mine, against]);
+    const merged = applyMerge(draft, { kind: 'same', id: id(1), as: id(7) }, mergeTime);
+    expect(merged.data.reasons).toEqual([{ ...mine, id: id(7) }, against]);
+    expect(merged.updatedAt).toBe(mergeTime.toISOString());
+    const diff = compareMaps(merged.data, mapData([yours, against]));
+    expect(diff.added).toEqual([]);
+    expect(diff.deleted).toEqual([]);
+    expect(diff.changed.map((c) => [c.id, c.fields.map((f) => f.field)])).toEqual([
+      [id(7), ['title', 'belief']],
+    ]);
+  });
+
+  it('[M10] after treating a deleted reason as an added one, they compare as one and nothing else moves', () => {
+    const arb = mapPairArb.filter(({ base, modified }) => {
+      const diff = compareMaps(base, modified);
+      return diff.added.length > 0 && diff.deleted.length > 0;
+    });
+    fc.assert(
+      fc.property(arb, fc.nat(), fc.nat(), ({ base, modified }, i, j) => {
+        const before = compareMaps(base, modified);
+        const added = before.added[i % before.added.length]!;
+        const deleted = before.deleted[j % before.deleted.length]!;
+        const merged = applyMerge(
+          deepFreeze(draftOf(base)),
+          { kind: 'same', id: deleted.id, as: added.id },
+          mergeTime,
+        );
+        const after = compareMaps(merged.data, modified);
+        expect(after.added).toEqual(before.added.filter((r) => r !== added));
+        // The draft is in S order, so its deleted reasons may come in another order than base's.
+        const ids = (reasons: Reason[]) => reasons.map((r) => r.id).sort();
+        expect(ids(after.deleted)).toEqual(ids(before.deleted.filter((r) => r !== deleted)));
+        const shared = [...after.changed.map((c) => c.id), ...after.unchanged.map((r) => r.id)];
+        expect(shared).toContain(added.id);
+        expect(after.changed.length + after.unchanged.length).toBe(
+          before.changed.length + before.unchanged.length + 1,
+        );
+      }),
+      fcParams,
+    );
+  });
+
+  it.each(
+    ruleRows<{ rule: string; name: string; action: MergeAction }>([
+      {
+        rule: 'M10',
+        name: 'treating a reason the draft lacks as the same does nothing',
+        action: { kind: 'same', id: id(9), as: id(7) },
+      },
+      {
+        rule: 'M10',
+        name: 'treating a reason as one whose id the draft already has does nothing',
+        action: { kind: 'same', id: id(1), as: id(2).toUpperCase() as ReasonId },
+      },
+      {
+        rule: 'M10',
+        name: 'treating a reason as itself does nothing',
+        action: { kind: 'same', id: id(1), as: id(1) },
+      },
+    ]),
+  )('%s', (_, { action }) => {
+    const draft = draftWith([strong, supports]);
+    expect(applyMerge(draft, action, mergeTime)).toBe(draft);
+  });
+
+  it('[M9] applying all of a kind is one draft with every one of them, stamped once', () => {
+    fc.assert(
+      fc.property(mapPairArb, fc.constantFrom('add', 'delete', 'change'), ({ base, modified }, kind) => {
+        const draft = deepFreeze(draftOf(base));
+        const actions = listMergeActions(compareMaps(base, modified)).filter((a) => a.kind === kind);
+        const merged = applyMerges(draft, actions, mergeTime);
+        if (actions.length === 0) {
+          expect(merged).toBe(draft);
+          return;
+        }
+        expect(merged.updatedAt).toBe(mergeTime.toISOString());
+        expect(sortReasons(merged.data.reasons)).toEqual(merged.data.reasons);
+        const left = listMergeActions(compareMaps(merged.data, modified)).map(subject);
+        const others = listMergeActions(compareMaps(base, modified)).filter((a) => a.kind !== kind);
+        expect(new Set(left)).toEqual(new Set(others.map(subject)));
+      }),
+      fcParams,
+    );
+  });
+
+  it('[M9] applying all when none has anything to do returns the same draft', () => {
+    const draft = draftWith([strong]);
+    expect(
+      applyMerges(
+        draft,
+        [
+          { kind: 'add', reason: strong },
+          { kind: 'delete', id: id(5) },
+        ],
+        mergeTime,
+      ),
+    ).toBe(draft);
+  });
+});
+
+describe('mergeCountError', () => {
+  it.each(
+    ruleRows<{ rule: string; name: string; before: number; after: number; error: string | null }>([
+      { rule: 'M11', name: 'a merge up to the limit is kept', before: 2, after: 3, error: null },
+      {
+        rule: 'M11',
+        name: 'a merge past the limit is refused with the schema message',
+        before: 2,
+        after: 4,
+        error: 'A map can have at most 3 reasons',
+      },
+      {
+        rule: 'M11',
+        name: 'a merge that shrinks a draft over the limit is kept',
+        before: 5,
+        after: 4,
+        error: null,
+      },
+    ]),
+  )('%s', (_, { before, after, error }) => {
+    const draftOfSize = (n: number) => draftWith(Array.from({ length: n }, (_, i) => reason(i + 1)));
+    expect(mergeCountError(draftOfSize(before), draftOfSize(after), 3)).toBe(error);
   });
 });

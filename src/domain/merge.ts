@@ -1,8 +1,10 @@
 import type { Draft, Reason, ReasonId } from './belief-map';
-import { diffReasonFields, reasonIdKey, type MapDiff } from './compare';
-import { addReason, deleteReason, updateBelief, updateReason } from './draft';
+import { diffReasonFields, reasonIdKey, type MapDiff, type ReasonField } from './compare';
+import { reasonCountMessage } from './belief-map';
+import { addReason, deleteReason, updateBelief, updateReason, withData } from './draft';
+import { defaultLimits } from './limits';
 
-// PRODUCT §9.3: merging what a compare found into the base draft (rules M1–M7). Every merge
+// PRODUCT §9.3, §9.4: merging what a compare found into the base draft (rules M1–M10). Every merge
 // goes through the draft edits of draft.ts, so a merged draft is stamped and re-sorted like any
 // other edit; a merge with nothing to do returns the same draft object, so the caller can tell.
 
@@ -10,7 +12,15 @@ import { addReason, deleteReason, updateBelief, updateReason } from './draft';
 export type MergeAction =
   | { kind: 'add'; reason: Reason }
   | { kind: 'delete'; id: ReasonId }
-  | { kind: 'change'; id: ReasonId; modified: Reason }
+  | {
+      kind: 'change';
+      id: ReasonId;
+      modified: Reason;
+      /** Only these fields (rule M8); all four when absent (rule M4). */
+      fields?: readonly ReasonField[];
+    }
+  /** Treat the draft's reason `id` as the modified map's reason `as`: it takes that id (rule M10). */
+  | { kind: 'same'; id: ReasonId; as: ReasonId }
   | { kind: 'title'; title: string }
   | { kind: 'description'; description: string | null };
 
@@ -52,6 +62,39 @@ export function mergeChangedReason(draft: Draft, id: ReasonId, modified: Reason,
 }
 
 /**
+ * Gives the draft's reason `id` only the listed `fields` of `modified` and keeps its others, e.g.
+ * their relevance with the draft's own ratings (rule M8). Pure. A draft without that reason, or
+ * whose reason already has those fields, is returned as it is (M6).
+ */
+export function mergeReasonFields(
+  draft: Draft,
+  id: ReasonId,
+  modified: Reason,
+  fields: readonly ReasonField[],
+  now: Date,
+): Draft {
+  const current = findReason(draft, id);
+  if (!current) return draft;
+  const next: Reason = { ...current };
+  for (const field of fields) (next as Record<ReasonField, Reason[ReasonField]>)[field] = modified[field];
+  if (diffReasonFields(current, next).length === 0) return draft;
+  return updateReason(draft, next, now);
+}
+
+/**
+ * Gives the draft's reason `id` the id `as` of the modified map's reason it stands for, keeping
+ * every field, so the two compare as one reason from then on (rule M10). Pure; the order is
+ * unchanged. A draft without `id`, one that already has a reason `as` (V5 forbids two), or `id`
+ * equal to `as` is returned as it is (M6).
+ */
+export function mergeSameReason(draft: Draft, id: ReasonId, as: ReasonId, now: Date): Draft {
+  const current = findReason(draft, id);
+  if (!current || findReason(draft, as)) return draft;
+  const reasons = draft.data.reasons.map((reason) => (reason === current ? { ...reason, id: as } : reason));
+  return withData(draft, { ...draft.data, reasons }, now);
+}
+
+/**
  * Sets the map's title, leaving its description alone (rule M5). Pure; reasons keep their S order.
  * A draft that already has this title is returned as it is (M6).
  */
@@ -80,12 +123,37 @@ export function applyMerge(draft: Draft, action: MergeAction, now: Date): Draft 
     case 'delete':
       return mergeDeletedReason(draft, action.id, now);
     case 'change':
-      return mergeChangedReason(draft, action.id, action.modified, now);
+      return action.fields
+        ? mergeReasonFields(draft, action.id, action.modified, action.fields, now)
+        : mergeChangedReason(draft, action.id, action.modified, now);
+    case 'same':
+      return mergeSameReason(draft, action.id, action.as, now);
     case 'title':
       return mergeTitle(draft, action.title, now);
     case 'description':
       return mergeDescription(draft, action.description, now);
   }
+}
+
+/**
+ * Applies `actions` in order as one edit (rule M9), as "Apply all" does: one new draft, stamped
+ * `now` and in S order, or the same draft object when none of them has anything to do. Pure.
+ */
+export function applyMerges(draft: Draft, actions: readonly MergeAction[], now: Date): Draft {
+  return actions.reduce((current, action) => applyMerge(current, action, now), draft);
+}
+
+/**
+ * Why the merged draft `after` cannot be kept (rule M11): it holds more reasons than the limit (V5)
+ * and more than `before` did, so the schema would refuse it; null when it can be kept. Pure.
+ */
+export function mergeCountError(
+  before: Draft,
+  after: Draft,
+  limit: number = defaultLimits.reasonCount,
+): string | null {
+  const count = after.data.reasons.length;
+  return count > limit && count > before.data.reasons.length ? reasonCountMessage(limit) : null;
 }
 
 /**
