@@ -2,15 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
 import { newReason } from '../../src/domain/test-support/builders';
-import { test } from './support/fixtures';
 import {
-  fillStorage,
-  putStoredDraft,
-  rawStoredDraft,
-  storedDraft,
-  type StoredDraft,
-} from './support/map-page';
-import { publishTestMap } from './support/published-maps';
+  diffItem,
+  draftUpdatedFlash,
+  seedAliceDraft,
+  testWithComparedMaps,
+  type ComparedMaps,
+} from './support/compared-maps';
+import { fillStorage, rawStoredDraft, storedDraft, type StoredDraft } from './support/map-page';
 
 // PRODUCT §9: comparing a draft with a published map, merging every kind of difference into the
 // draft, and undoing each merge. What the draft holds is read straight from local storage (PRODUCT
@@ -43,39 +42,14 @@ const bob: MapData = {
   reasons: [safer, childrenBob, parking],
 };
 
-interface Maps {
-  aliceId: string;
-  alicePublished: string;
-  bobId: string;
-  /** The id of Alice's draft of her map. */
-  draftId: string;
-}
-
-const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
-  const [published, other] = await Promise.all([publishTestMap(app, alice), publishTestMap(app, bob)]);
-  return {
-    aliceId: published.id,
-    alicePublished: published.published,
-    bobId: other.id,
-    draftId: `draft.${published.id}`,
-  };
-});
-
-const item = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-const flash = (page: Page) => page.getByRole('status').filter({ hasText: 'Draft updated' });
+const it = testWithComparedMaps(alice, bob);
+const item = diffItem;
+const flash = draftUpdatedFlash;
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
 
 /** Stores a draft of Alice's map as if she had edited it on 2 January. */
-async function seedDraft(page: Page, maps: Maps): Promise<void> {
-  await page.goto('/compare');
-  await putStoredDraft(page, maps.draftId, {
-    version: '1.0',
-    published: maps.alicePublished,
-    updatedAt: '2026-01-02T00:00:00.000Z',
-    data: { ...alice, reasons: [safer, children, shops] }, // in S order already
-  });
-}
+const seedDraft = (page: Page, maps: ComparedMaps) =>
+  seedAliceDraft(page, maps, { ...alice, reasons: [safer, children, shops] }); // in S order already
 
 /**
  * Merges the difference `name` with its button `button`, checks the stored draft with `check`,

@@ -1,12 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { MapData } from '../../../domain/belief-map';
-import { compareMaps, isEmptyDiff } from '../../../domain/compare';
+import type { MapData, Reason } from '../../../domain/belief-map';
+import { compareMaps, isEmptyDiff, reasonIdKey } from '../../../domain/compare';
+import type { MergeAction } from '../../../domain/merge';
 import { DisclosureButton } from '../../components/DisclosureButton';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { formatPublished } from '../../state/maps-state';
+import { ApplyAll } from './ApplyAll';
 import './compare.css';
-import { listDiffEntries, neighbourKey, type DiffEntry } from './diff-entries';
-import { ChangePair, FieldChanges, MapLink, ReasonBody, TextValue } from './DiffViews';
+import { listDiffEntries, neighbourKey } from './diff-entries';
+import { DiffRow, type FocusAfter } from './DiffRow';
+import { Disagreements } from './Disagreements';
+import { MapLink, ReasonBody } from './DiffViews';
+import { useCompareExtras } from './use-compare-extras';
 import {
   useComparedMaps,
   type ComparedMapsApi,
@@ -73,6 +79,10 @@ function ComparedMap({ label, map }: { label: string; map: LoadedView }) {
       <dd>
         <MapLink id={map.id.input} /> <span className="compared-title">{dataOf(map).title}</span>
         {map.status === 'draft' && <span className="draft-badge">Draft</span>}
+        {/* PRODUCT §6.6: two maps with one title still differ in date (or draft badge) and id. */}
+        {map.status === 'published' && (
+          <span className="compared-date">Published {formatPublished(map.map.published)}</span>
+        )}
       </dd>
     </div>
   );
@@ -91,23 +101,49 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
   const entries = useMemo(() => listDiffEntries(diff), [diff]);
   const mergeable = base.status === 'draft';
 
-  // After a merge its button is gone: focus goes to the next difference (or the heading when none
-  // is left), and after an Undo back to the difference that returned.
-  const [focusKey, setFocusKey] = useState<string | null>(null);
-  const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (!focusKey) return;
-    const section = sectionRef.current;
-    const target =
-      section?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(focusKey)}"]`) ??
-      section?.querySelector<HTMLElement>('[data-focus-key="differences"]');
-    target?.focus();
-    setFocusKey(null);
-  }, [focusKey, entries]);
+  // PRODUCT §9.2, §9.4: word highlights and similar reasons, once their chunk has loaded.
+  const extras = useCompareExtras();
+  const possibleMatches = useMemo(() => {
+    const byAddedKey = new Map<string, Reason>();
+    extras
+      ?.findSimilarReasons(diff.added, diff.deleted)
+      .forEach(({ reason }, at) => byAddedKey.set(reasonIdKey(diff.added[at]!.id), reason));
+    return byAddedKey;
+  }, [extras, diff]);
+  const findInDraft = useCallback(
+    (reason: Reason) => extras?.findSimilarReasons([reason], baseData.reasons).get(0)?.reason ?? null,
+    [extras, baseData],
+  );
 
-  function onMerge(entry: DiffEntry) {
-    const next = neighbourKey(entries, entry.key) ?? 'differences';
-    if (merge(entry.action, () => setFocusKey(entry.key))) setFocusKey(next);
+  // After a merge its button is gone: focus goes to the first of the keys still on the page (the
+  // next difference, or the heading when none is left), and after an Undo back to the one that
+  // returned.
+  const [focusKeys, setFocusKeys] = useState<readonly string[] | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // A merge is shown once the store's queue reaches it: until the differences change, the rows
+  // it leaves (say, the reason two now share) are not on the page yet.
+  const entriesAtMerge = useRef<typeof entries | null>(null);
+  useEffect(() => {
+    if (!focusKeys || entries === entriesAtMerge.current) return;
+    entriesAtMerge.current = null;
+    const section = sectionRef.current;
+    const target = [...focusKeys, 'differences']
+      .map((key) => section?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`))
+      .find((element) => element);
+    target?.focus();
+    setFocusKeys(null);
+  }, [focusKeys, entries]);
+
+  /** One user action is one merge, stored as one draft edit with one Undo (rules M1, M9). */
+  function runMerge(actions: MergeAction | readonly MergeAction[], focusAfter: FocusAfter, undoKey: string) {
+    const undone = () => {
+      entriesAtMerge.current = null;
+      setFocusKeys([undoKey]);
+    };
+    if (merge(actions, undone)) {
+      entriesAtMerge.current = entries;
+      setFocusKeys(focusAfter);
+    }
   }
 
   const draftOfBase = base.id.draftId;
@@ -138,16 +174,37 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
         </p>
       )}
 
+      <Disagreements base={baseData} modified={modifiedData} diff={diff} />
+
       <section className="differences" aria-labelledby="differences-heading" ref={sectionRef}>
         <h2 id="differences-heading" tabIndex={-1} data-focus-key="differences">
           Differences
         </h2>
+        {mergeable && (
+          <ApplyAll entries={entries} onApply={(key, actions) => runMerge(actions, ['differences'], key)} />
+        )}
         {isEmptyDiff(diff) ? (
           <p>No differences: the maps have the same title, description and reasons.</p>
         ) : (
           <ul className="diff-list">
             {entries.map((entry) => (
-              <DiffRow key={entry.key} entry={entry} mergeable={mergeable} onMerge={() => onMerge(entry)} />
+              <DiffRow
+                key={entry.key}
+                entry={entry}
+                mergeable={mergeable}
+                extras={extras}
+                possibleMatch={
+                  entry.kind === 'added' ? (possibleMatches.get(reasonIdKey(entry.reason.id)) ?? null) : null
+                }
+                findInDraft={findInDraft}
+                onMerge={(action, focusAfter) =>
+                  runMerge(
+                    action,
+                    [...focusAfter, neighbourKey(entries, entry.key) ?? 'differences'],
+                    entry.key,
+                  )
+                }
+              />
             ))}
           </ul>
         )}
@@ -156,92 +213,6 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
       <UnchangedReasons reasons={diff.unchanged} />
     </>
   );
-}
-
-const markOf: Record<DiffEntry['kind'], 'Added' | 'Deleted' | 'Changed'> = {
-  title: 'Changed',
-  description: 'Changed',
-  added: 'Added',
-  deleted: 'Deleted',
-  changed: 'Changed',
-};
-
-const mergeLabelOf: Record<DiffEntry['kind'], string> = {
-  title: 'Apply changes',
-  description: 'Apply changes',
-  added: 'Add to draft',
-  deleted: 'Delete from draft',
-  changed: 'Apply changes',
-};
-
-function DiffRow({
-  entry,
-  mergeable,
-  onMerge,
-}: {
-  entry: DiffEntry;
-  mergeable: boolean;
-  onMerge: () => void;
-}) {
-  const headingId = useId();
-  const mark = markOf[entry.kind];
-  return (
-    <li className={`diff-item diff-${mark.toLowerCase()}`}>
-      <div className="diff-head">
-        <span className="diff-mark">{mark}</span>
-        <h3 id={headingId}>{rowTitle(entry)}</h3>
-      </div>
-      <RowBody entry={entry} />
-      {mergeable && (
-        <div className="diff-actions">
-          <button
-            type="button"
-            className={entry.kind === 'deleted' ? 'danger' : 'primary'}
-            data-focus-key={entry.key}
-            aria-describedby={headingId}
-            onClick={onMerge}
-          >
-            {mergeLabelOf[entry.kind]}
-          </button>
-        </div>
-      )}
-    </li>
-  );
-}
-
-function rowTitle(entry: DiffEntry): string {
-  switch (entry.kind) {
-    case 'title':
-      return 'Map title';
-    case 'description':
-      return 'Map description';
-    case 'added':
-    case 'deleted':
-      return entry.reason.title;
-    case 'changed':
-      return entry.change.modified.title;
-  }
-}
-
-function RowBody({ entry }: { entry: DiffEntry }) {
-  switch (entry.kind) {
-    case 'title':
-    case 'description':
-      return (
-        <p className="map-field-change">
-          <ChangePair
-            variant="text"
-            base={<TextValue text={entry.base} />}
-            modified={<TextValue text={entry.modified} />}
-          />
-        </p>
-      );
-    case 'added':
-    case 'deleted':
-      return <ReasonBody reason={entry.reason} />;
-    case 'changed':
-      return <FieldChanges fields={entry.change.fields} />;
-  }
 }
 
 /** PRODUCT §6.6: unchanged reasons come last, collapsed behind their count. */

@@ -1,20 +1,35 @@
-import type { ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { truncateMapId } from '../../../domain/compare-ids';
 import type { FieldChange, ReasonField } from '../../../domain/compare';
+import { beliefSteps, describeBeliefSteps } from '../../../domain/rating-steps';
 import { beliefLabel, supportLabel, type Belief, type Support } from '../../../domain/ratings';
 import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
+import type { CompareExtras } from './use-compare-extras';
 
 // The pieces of the compare page that show a map, a reason or a difference. Text from users is
 // rendered as text, and long text wraps in full.
 
-/** PRODUCT §6.6, rule C8: a link to a compared map, labelled with its id cut to 10 characters. */
+/**
+ * PRODUCT §6.6, rule C8: a link to a compared map, labelled with its id cut to 10 characters. A cut
+ * id is shown whole on hover (its title) and on keyboard focus (a tooltip that also describes it).
+ */
 export function MapLink({ id }: { id: string }) {
+  const tipId = useId();
+  const label = truncateMapId(id);
+  const cut = label !== id;
   return (
-    <Link to={`/map/${id}`} title={id} className="map-id-link">
-      {truncateMapId(id)}
-    </Link>
+    <span className="map-id">
+      <Link to={`/map/${id}`} title={id} className="map-id-link" aria-describedby={cut ? tipId : undefined}>
+        {label}
+      </Link>
+      {cut && (
+        <span id={tipId} role="tooltip" className="map-id-tip">
+          {id}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -60,6 +75,28 @@ export function ReasonBody({ reason }: { reason: Reason }) {
   );
 }
 
+/** What marks changed words: the word diff and its view, once compare-extras.ts has loaded. */
+export type WordMarker = Pick<CompareExtras, 'wordChanges' | 'MarkedText'>;
+
+/** PRODUCT §9.2: a text change base → modified, its changed words marked once the marker is loaded. */
+export function TextChangePair({
+  base,
+  modified,
+  marker,
+}: {
+  base: string | null;
+  modified: string | null;
+  marker: WordMarker | null;
+}) {
+  const parts = useMemo(
+    () => (base !== null && modified !== null && marker ? marker.wordChanges(base, modified) : null),
+    [base, modified, marker],
+  );
+  const side = (text: string | null, which: 'base' | 'modified') =>
+    marker && parts ? <marker.MarkedText parts={parts} side={which} /> : <TextValue text={text} />;
+  return <ChangePair variant="text" base={side(base, 'base')} modified={side(modified, 'modified')} />;
+}
+
 /** PRODUCT §6.6: a difference shown base → modified. Texts sit in blocks that stack on narrow screens. */
 export function ChangePair({
   base,
@@ -85,42 +122,72 @@ const fieldNames: Record<ReasonField, string> = {
   support: 'Support',
 };
 
-/** One side of a field's change: a rating with its icon, or a text. */
-function FieldValue({ change, side }: { change: FieldChange; side: 'base' | 'modified' }) {
+function FieldChangePair({ change, marker }: { change: FieldChange; marker: WordMarker | null }) {
   switch (change.field) {
-    case 'belief':
-      return <BeliefRating value={change[side]} />;
-    case 'support':
-      return <SupportRating value={change[side]} />;
     case 'title':
     case 'relevance':
-      return <TextValue text={change[side]} />;
+      return <TextChangePair base={change.base} modified={change.modified} marker={marker} />;
+    case 'belief':
+      return (
+        <ChangePair
+          variant="rating"
+          base={<BeliefRating value={change.base} />}
+          modified={<BeliefRating value={change.modified} />}
+        />
+      );
+    case 'support':
+      return (
+        <ChangePair
+          variant="rating"
+          base={<SupportRating value={change.base} />}
+          modified={<SupportRating value={change.modified} />}
+        />
+      );
   }
 }
 
-function FieldChangePair({ change }: { change: FieldChange }) {
-  const variant = change.field === 'belief' || change.field === 'support' ? 'rating' : 'text';
-  return (
-    <ChangePair
-      variant={variant}
-      base={<FieldValue change={change} side="base" />}
-      modified={<FieldValue change={change} side="modified" />}
-    />
-  );
+interface FieldChangesProps {
+  fields: readonly FieldChange[];
+  marker?: WordMarker | null;
+  /** Offers "Take their {field}" per field (PRODUCT §9.3, rule M8); absent when nothing can be merged. */
+  onTake?: ((field: ReasonField) => void) | undefined;
+  /** The id of the reason's heading, which describes each "Take their …" button. */
+  describedBy?: string;
+  /** The data-focus-key prefix of the buttons, so focus can return to one after an Undo. */
+  focusKey?: string;
 }
 
-/** Rule C3: the differing fields of a changed reason, in the order title, relevance, belief, support. */
-export function FieldChanges({ fields }: { fields: readonly FieldChange[] }) {
+/**
+ * Rule C3: the differing fields of a changed reason, in the order title, relevance, belief, support;
+ * a belief change says by how many steps it moved (rule G2).
+ */
+export function FieldChanges({ fields, marker = null, onTake, describedBy, focusKey }: FieldChangesProps) {
   return (
     <dl className="field-changes">
-      {fields.map((change) => (
-        <div key={change.field} className="field-change">
-          <dt>{fieldNames[change.field]}</dt>
-          <dd>
-            <FieldChangePair change={change} />
-          </dd>
-        </div>
-      ))}
+      {fields.map((change) => {
+        const steps =
+          change.field === 'belief' ? describeBeliefSteps(beliefSteps(change.base, change.modified)) : null;
+        return (
+          <div key={change.field} className="field-change">
+            <dt>{fieldNames[change.field]}</dt>
+            <dd>
+              <FieldChangePair change={change} marker={marker} />
+              {steps && <span className="belief-steps">{steps}</span>}
+              {onTake && (
+                <button
+                  type="button"
+                  className="take-field"
+                  aria-describedby={describedBy}
+                  data-focus-key={focusKey && `${focusKey}-${change.field}`}
+                  onClick={() => onTake(change.field)}
+                >
+                  Take their {fieldNames[change.field].toLowerCase()}
+                </button>
+              )}
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { applyMerge, type MergeAction } from '../../../domain/merge';
+import { applyMerges, mergeCountError, type MergeAction } from '../../../domain/merge';
 import { flashDurations, useFlash } from '../../components/flash';
 import { useLoadedMap, useMapsStore } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
@@ -24,11 +24,11 @@ export type ComparedMaps =
 export interface ComparedMapsApi {
   state: ComparedMaps;
   /**
-   * Merges `action` into the base draft and, once stored, shows "Draft updated" with Undo for 5 s
+   * Merges `action` (or all of `actions`, as one edit with one Undo, rule M9) into the base draft and, once stored, shows "Draft updated" with Undo for 5 s
    * (or why storing failed: the merge is then kept in this tab). `onUndone` runs once an Undo has
    * put the draft back. False, doing nothing, when the base is no draft or there is nothing to merge.
    */
-  merge(action: MergeAction, onUndone: () => void): boolean;
+  merge(action: MergeAction | readonly MergeAction[], onUndone: () => void): boolean;
 }
 
 function combine(base: MapView, modified: MapView): ComparedMaps {
@@ -48,15 +48,23 @@ export function useComparedMaps(baseInput: string, modifiedInput: string): Compa
   const modifiedView = useLoadedMap(modifiedInput);
   const state = useMemo(() => combine(baseView, modifiedView), [baseView, modifiedView]);
 
-  function merge(action: MergeAction, onUndone: () => void): boolean {
+  function merge(action: MergeAction | readonly MergeAction[], onUndone: () => void): boolean {
+    const actions: readonly MergeAction[] = Array.isArray(action) ? action : [action];
     // PRODUCT §9.3: merging exists only when the base is a draft.
     if (state.status !== 'loaded' || state.base.status !== 'draft') return false;
     const { draftId } = state.base.id;
     const shown = state.base.entry.draft;
-    if (applyMerge(shown, action, new Date()) === shown) return false;
+    const merged = applyMerges(shown, actions, new Date());
+    if (merged === shown) return false;
+    // Rule M11: a draft over the reason limit could never be stored or read back.
+    const countError = mergeCountError(shown, merged);
+    if (countError) {
+      flash.show({ text: countError, durationMs: flashDurations.undo, tone: 'error' });
+      return false;
+    }
 
     void store
-      .edit(draftId, (draft, now) => applyMerge(draft, action, now))
+      .edit(draftId, (draft, now) => applyMerges(draft, actions, now))
       .then(
         ({ previous, saveError }) => {
           const undo = () => void store.restore(draftId, previous).then(onUndone, onUndone);
