@@ -1,0 +1,358 @@
+import { ArgdownApplication, DataPlugin, ModelPlugin, ParserPlugin } from '@argdown/core';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { MapData, PublishedMap } from '../../src/domain/belief-map';
+import { newReason } from '../../src/domain/test-support/builders';
+import { h1, openPage, pathOf, putStoredDraft, storedDraft } from './support/map-page';
+import { testWithPublishedMap } from './support/published-maps';
+
+// PRODUCT §15: Your maps (drafts, maps published here, Import map), Download as JSON, Markdown and
+// Argdown on every map page, and a draft shared by link without publishing it.
+
+const data: MapData = {
+  title: 'Night buses should run on weekdays',
+  description: 'The last bus leaves at 23:10.\nShift workers walk home.',
+  reasons: [
+    newReason('Shift workers need them', {
+      relevance: 'The hospital shift ends at midnight.',
+      belief: 'agree',
+      support: 'strong-support',
+    }),
+    newReason('They would run <b>empty</b> [mostly]', { belief: 'disagree', support: 'disconfirm' }),
+    newReason('Nobody asked the drivers', { belief: null, support: 'neutral' }),
+  ],
+};
+
+const it = testWithPublishedMap(data);
+
+/** Opens the map's "Download" and saves the file of `format`; answers its name and text. */
+async function download(
+  page: Page,
+  format: 'JSON' | 'Markdown' | 'Argdown',
+  within = page.getByRole('main'),
+) {
+  const opener = within.getByRole('button', { name: 'Download', exact: true }).first();
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    within
+      .getByRole('button', { name: `Download ${format}` })
+      .first()
+      .click(),
+  ]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+/** Imports `text` on /maps through a file named `name`, as a user picking it would. */
+async function importFile(page: Page, name: string, text: string) {
+  const path = join(tmpdir(), `${Date.now()}-${name}`);
+  await writeFile(path, text);
+  await openPage(page, '/maps', 'Your maps');
+  await page.getByLabel('Map file (.json or .argdown)').setInputFiles(path);
+  await page.getByRole('button', { name: 'Import map' }).click();
+}
+
+const mapKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('map.'))
+      .sort(),
+  );
+
+describe('Your maps', () => {
+  it('says what to do when empty, and is reached from the header', async ({ page, errors }) => {
+    await openPage(page, '/help', 'Help');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your maps' }).click();
+    await h1(page, 'Your maps').waitFor();
+    expect(await page.title()).toBe('Your maps - Belief Map');
+    await page.getByText('No drafts in this browser.').waitFor();
+    await page.getByText('Nothing published from this browser yet.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lists drafts and published maps, skips corrupt entries, and discards with Undo', async ({
+    page,
+    errors,
+  }) => {
+    await openPage(page, '/map/draft.default', 'New belief');
+    await page.getByRole('button', { name: 'Edit belief' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Libraries open on Sundays');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await page.waitForURL(/\/map\/libraries-open-on-sundays-/);
+    const publishedId = pathOf(page).slice('/map/'.length);
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await page.getByRole('button', { name: 'Edit belief' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Libraries open on Sundays and holidays');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Libraries open on Sundays and holidays' }).waitFor();
+    await putStoredDraft(page, 'draft.broken', '{not json');
+    await putStoredDraft(page, 'draft.wrong', JSON.stringify({ version: '9', data: 1 }));
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('publishedMaps') ?? '[]') as unknown[];
+      record.push(
+        null,
+        { mapId: 'Bad id', title: 'x', published: 'never' },
+        {
+          mapId: 'old-map-aaaaaaaaaaaa',
+          title: 'An old map',
+          published: '2020-01-01T00:00:00.000Z',
+        },
+      );
+      localStorage.setItem('publishedMaps', JSON.stringify(record));
+    });
+
+    await page.getByRole('link', { name: 'Your maps' }).click();
+    const drafts = page.getByRole('region', { name: 'Drafts' });
+    const published = page.getByRole('region', { name: 'Published from this browser' });
+    await drafts.getByRole('listitem').first().waitFor();
+    expect(await drafts.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `Libraries open on Sundays and holidays\\n+Draft of ${publishedId} · Last edited .* · 0 reasons`,
+        ),
+      ),
+    ]);
+    expect(await published.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+      'Libraries open on Sundays',
+      'An old map',
+    ]);
+    await published.getByText('Deleted in 90 days').waitFor();
+    await published.getByText('Deleted', { exact: true }).waitFor();
+    expect(await published.getByRole('link', { name: 'An old map' }).count()).toBe(0);
+    await published.getByRole('button', { name: 'Remove from list' }).click();
+    await expect
+      .poll(() => published.getByRole('heading', { level: 3 }).allInnerTexts())
+      .toEqual(['Libraries open on Sundays']);
+
+    await drafts.getByRole('button', { name: 'Discard' }).click();
+    await drafts.getByText('No drafts in this browser.').waitFor();
+    expect(await storedDraft(page, `draft.${publishedId}`)).toBeNull();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await drafts.getByRole('link', { name: 'Libraries open on Sundays and holidays' }).click();
+    await h1(page, 'Libraries open on Sundays and holidays').waitFor();
+    expect(pathOf(page)).toBe(`/map/draft.${publishedId}`);
+    expect(errors.filter((e) => !e.includes('Ignoring'))).toEqual([]);
+  });
+
+  it('keeps the record of a map published from here across a reload, with a working Download', async ({
+    page,
+    mapId,
+  }) => {
+    await page.goto('/maps');
+    await page.evaluate(
+      ([id, title]) =>
+        localStorage.setItem(
+          'publishedMaps',
+          JSON.stringify([{ mapId: id, title, published: new Date().toISOString() }]),
+        ),
+      [mapId, data.title],
+    );
+    await page.reload();
+    const published = page.getByRole('region', { name: 'Published from this browser' });
+    await published.getByRole('link', { name: data.title }).waitFor();
+    const file = await download(page, 'JSON', published);
+    expect((JSON.parse(file.text) as PublishedMap).data).toEqual(data);
+  });
+});
+
+describe('Download and Import', () => {
+  it('downloads JSON byte for byte as stored, and imports it as a new draft unchanged', async ({
+    page,
+    app,
+    mapId,
+  }) => {
+    await openPage(page, `/map/${mapId}`, data.title);
+    const file = await download(page, 'JSON');
+    expect(file.name).toBe('night-buses-should-run-on-weekdays.json');
+    const answer = (await (await fetch(`${app.baseUrl}/api/map/${mapId}`)).json()) as PublishedMap & {
+      status?: string;
+    };
+    delete answer.status;
+    expect(file.text).toBe(JSON.stringify(answer));
+
+    await importFile(page, file.name, file.text);
+    await page.waitForURL(/\/map\/draft\.local--/);
+    await h1(page, data.title).waitFor();
+    await page.getByText('New draft', { exact: true }).waitFor();
+    const draftId = pathOf(page).slice('/map/'.length);
+    const stored = await storedDraft(page, draftId);
+    expect(stored?.data).toEqual(data);
+    expect(stored?.published).toBeNull();
+  });
+
+  it('downloads Argdown that the Argdown parser reads, and imports it back unchanged', async ({
+    page,
+    mapId,
+  }) => {
+    await openPage(page, `/map/${mapId}`, data.title);
+    const file = await download(page, 'Argdown');
+    expect(file.name).toBe('night-buses-should-run-on-weekdays.argdown');
+    const argdown = new ArgdownApplication();
+    argdown.addPlugin(new ParserPlugin(), 'parse-input');
+    argdown.addPlugin(new DataPlugin(), 'build-model');
+    argdown.addPlugin(new ModelPlugin(), 'build-model');
+    const model = argdown.run({ input: file.text, process: ['parse-input', 'build-model'] });
+    expect(model.parserErrors ?? []).toEqual([]);
+    expect(Object.keys(model.arguments ?? {})).toHaveLength(3);
+
+    await importFile(page, file.name, file.text);
+    await page.waitForURL(/\/map\/draft\.local--/);
+    expect((await storedDraft(page, pathOf(page).slice('/map/'.length)))?.data).toEqual(data);
+  });
+
+  it('downloads a readable Markdown outline of a draft', async ({ page }) => {
+    await page.goto('/map/draft.default');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Buses are cheap');
+    await page.getByRole('combobox', { name: 'Support' }).selectOption({ label: 'Supports' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    const file = await download(page, 'Markdown', page.getByRole('region', { name: 'Draft actions' }));
+    expect(file.name).toBe('new-belief.md');
+    expect(file.text).toBe(
+      '# New belief\n\n## Reasons for\n\n- **Buses are cheap** (No agreement information; Supports)\n',
+    );
+  });
+
+  it('imports pasted hand-written Argdown', async ({ page }) => {
+    await openPage(page, '/maps', 'Your maps');
+    await page
+      .getByRole('textbox', { name: 'Or paste the map' })
+      .fill('[Cats are better than dogs]\n  + They are quiet\n  - <Allergies>: Many people react to them\n');
+    await page.getByRole('button', { name: 'Import map' }).click();
+    await h1(page, 'Cats are better than dogs').waitFor();
+    const titles = await page.getByRole('heading', { level: 3 }).allInnerTexts();
+    expect(titles).toEqual(['They are quiet', 'Allergies']);
+  });
+
+  const hostile: [string, string, string, RegExp][] = [
+    [
+      'an HTML page',
+      'page.json',
+      '<!DOCTYPE html><html><script>alert(1)</script></html>',
+      /HTML or XML page/,
+    ],
+    [
+      'wrong types',
+      'map.json',
+      '{"version":"1.0","data":{"title":["x"],"description":null,"reasons":[]}}',
+      /data\.title: Title/,
+    ],
+    ['broken Argdown', 'map.argdown', '[Belief]\n  + ok\n  + <never closed\n', /Line 3: .*never closed/],
+    ['a huge file', 'huge.json', `{"a":"${'x'.repeat(2 * 1024 * 1024)}"}`, /too large/],
+  ];
+  for (const [what, name, text, message] of hostile) {
+    it(`refuses ${what} clearly and stores nothing`, async ({ page }) => {
+      await importFile(page, name, text);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toMatch(message);
+      expect(await alert.innerText()).toContain('Nothing was stored.');
+      expect(pathOf(page)).toBe('/maps');
+      expect(await mapKeys(page)).toEqual([]);
+    });
+  }
+});
+
+describe('a draft shared by link', () => {
+  it.override('contextOptions', { permissions: ['clipboard-read', 'clipboard-write'] });
+
+  it('copies a link that opens the draft read-only in a fresh browser, which saves it as its draft', async ({
+    page,
+    openSession,
+    mapId,
+    errors,
+  }) => {
+    await openPage(page, `/map/draft.${mapId}`, data.title);
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Taxis cost too much');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Copy share link', exact: true }).click();
+    await page.getByText('Share link copied').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/shared#/);
+
+    const friend = await openSession();
+    await friend.page.goto(link);
+    await h1(friend.page, data.title).waitFor();
+    await friend.page.getByText('Shared draft, not published').waitFor();
+    expect(await friend.page.getByRole('button', { name: 'Edit item' }).count()).toBe(0);
+    await friend.page.getByRole('heading', { level: 3, name: 'Taxis cost too much' }).waitFor();
+    await friend.page.getByRole('button', { name: 'Save as my draft' }).click();
+    await friend.page.waitForURL(`**/map/draft.${mapId}`);
+    await friend.page.getByRole('button', { name: 'Edit belief' }).waitFor();
+    expect((await storedDraft(friend.page, `draft.${mapId}`))?.data.reasons).toHaveLength(4);
+
+    // Opened again where a draft of the map exists: it asks, and keeping both saves a new draft.
+    await friend.page.goto(link);
+    await friend.page.getByRole('button', { name: 'Save as my draft' }).click();
+    await friend.page.getByText('You already have a draft of this map').waitFor();
+    await friend.page.getByRole('button', { name: 'Keep both' }).click();
+    await friend.page.waitForURL(/\/map\/draft\.local--/);
+    expect((await mapKeys(friend.page)).length).toBe(2);
+    expect(errors).toEqual([]);
+    expect(friend.errors).toEqual([]);
+  });
+
+  it('says plainly when a draft is too large for a link, and offers the JSON file', async ({ page }) => {
+    await page.goto('/map/draft.default');
+    await page.getByRole('button', { name: 'Edit belief' }).click();
+    // Random text does not compress: far more than a link holds.
+    const noise = Array.from({ length: 12_000 }, (_, i) =>
+      String.fromCharCode(0x4e00 + ((i * 7919) % 20_000)),
+    ).join('');
+    await page.getByRole('textbox', { name: 'Description' }).fill(noise);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Copy share link', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/too large to share by link.*at most 8,000/s);
+    const file = await download(page, 'JSON', alert);
+    expect((JSON.parse(file.text) as PublishedMap).data.description).toBe(noise);
+  });
+
+  it('refuses a damaged link clearly', async ({ page }) => {
+    await page.goto('/shared#not-a-draft');
+    await h1(page, 'Error loading map').waitFor();
+    await page.getByText('This link is damaged').waitFor();
+  });
+});
+
+describe('on a 360 px screen, and printed', () => {
+  it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+  it('Your maps and a shared draft fit without scrolling sideways', async ({ page, mapId }) => {
+    await page.goto('/maps');
+    await page.evaluate(
+      ([id, title]) =>
+        localStorage.setItem(
+          'publishedMaps',
+          JSON.stringify([{ mapId: id, title, published: new Date().toISOString() }]),
+        ),
+      [mapId, `${data.title} with a longwordthatdoesnotbreakanywhereatallintheline`],
+    );
+    await openPage(page, '/maps', 'Your maps');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'test-results/e2e/your-maps-360.png', fullPage: true });
+  });
+
+  it('prints a map without the header, buttons or notices', async ({ page, mapId }) => {
+    await openPage(page, `/map/${mapId}`, data.title);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Download', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible()).toBe(false);
+    expect(await page.getByText('Published maps are deleted automatically after 90 days.').isVisible()).toBe(
+      false,
+    );
+    expect(await h1(page, data.title).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 3, name: 'Shift workers need them' }).isVisible()).toBe(
+      true,
+    );
+  });
+});
