@@ -1,13 +1,70 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The client is built into dist/client and served by the Fastify server (src/server/static.ts).
 // In development (`npm run dev`) Vite serves it with hot reload and proxies /api to the server.
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (PRODUCT §13.7): Workbox precaches the app shell so the app opens with no
+    // network after one visit, and keeps the published maps it fetched for reading offline. It is
+    // registered by main.tsx itself (a few lines), not by the plugin's script.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      // The icons are in public/ and precached with it; listing them twice would fetch them twice.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Belief Map',
+        short_name: 'Belief Map',
+        description:
+          'Lay out the reasons for and against a belief, publish it at a link, and compare two maps.',
+        start_url: '/map/draft.default',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1d4ed8',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The embedding example is a developer's page, not part of the app.
+        globIgnores: ['embed-example*', 'assets/embed-*'],
+        // Every page of the app is index.html: opened offline, the precached one answers.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        // A new deployment's worker takes over at once; the open page keeps running and says so
+        // (main.tsx), and the next page load gets the new shell.
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Published and built-in maps: from the network while there is one (an expired map
+            // must not live on), from the copy of the last answer when offline.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && url.pathname.startsWith('/api/map/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'published-maps',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: [
       {

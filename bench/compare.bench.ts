@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MapData } from '../src/domain/belief-map';
 import { compareMaps } from '../src/domain/compare';
+import { cruxesOfDiff } from '../src/domain/cruxes';
 import { generateMapPair } from '../src/domain/test-support/map-pair-generator';
 
 // Rule C7: comparing is linear in the number of reasons. Two maps of 1,000 and of 10,000 reasons
@@ -27,6 +28,9 @@ export interface CompareBenchSize extends Timing {
   diff: { added: number; deleted: number; changed: number; unchanged: number };
   /** The same maps, one pass reading every field of every reason: the least a compare must do. */
   baseline: Timing;
+  /** compareMaps and findCruxes together, as the compare page runs them (rule X3). */
+  withCruxes: Timing;
+  cruxes: number;
 }
 
 export interface CompareBenchResult {
@@ -40,6 +44,10 @@ export interface CompareBenchResult {
   baselineRatio: number;
   /** `ratio / baselineRatio`: near 1 when compareMaps grows as a single linear pass does. */
   ratioVsBaseline: number;
+  /** compareMaps + cruxesOfDiff, 10k over 1k: near 10 when linear (rule X3). */
+  cruxRatio: number;
+  /** compareMaps + cruxesOfDiff on 10,000 reasons over the baseline pass on the same maps. */
+  cruxVsBaseline: number;
 }
 
 export interface CompareBenchOptions {
@@ -98,6 +106,7 @@ function measure(reasons: number, samples: number): CompareBenchSize {
   const callsPerSample = Math.max(1, Math.round(reasonsPerSample / reasons));
   const baseline = time(() => scanReasons(base, modified), callsPerSample, samples);
   const timing = time(() => compareMaps(base, modified).changed.length, callsPerSample, samples);
+  const withCruxes = time(() => cruxesOfDiff(compareMaps(base, modified)).length, callsPerSample, samples);
   return {
     reasons,
     ...timing,
@@ -110,6 +119,8 @@ function measure(reasons: number, samples: number): CompareBenchSize {
       unchanged: diff.unchanged.length,
     },
     baseline,
+    withCruxes,
+    cruxes: cruxesOfDiff(diff).length,
   };
 }
 
@@ -134,6 +145,8 @@ export async function runCompareBench(options: CompareBenchOptions = {}): Promis
     ratio,
     baselineRatio,
     ratioVsBaseline: ratio / baselineRatio,
+    cruxRatio: large.withCruxes.medianMs / small.withCruxes.medianMs,
+    cruxVsBaseline: large.withCruxes.medianMs / large.baseline.medianMs,
   };
   if (log) {
     for (const size of result.sizes) {
@@ -147,6 +160,11 @@ export async function runCompareBench(options: CompareBenchOptions = {}): Promis
     console.log(
       `baseline (one pass over the reasons) 10k/1k ratio: ${baselineRatio.toFixed(1)}; ` +
         `compareMaps against it: ${result.ratioVsBaseline.toFixed(2)} (linear ≈ 1)`,
+    );
+    console.log(
+      `compareMaps + cruxesOfDiff 10,000 reasons: ${formatMs(large.withCruxes.medianMs)} ` +
+        `(${large.cruxes} cruxes; budget 20 ms; ${result.cruxVsBaseline.toFixed(1)}× the baseline pass ` +
+        `of ${formatMs(large.baseline.medianMs)}); 10k/1k ratio ${result.cruxRatio.toFixed(1)} (linear ≈ 10)`,
     );
   }
   if (write) {

@@ -1,6 +1,8 @@
 import { runBodyBench } from './body.bench';
 import { runCompareBench } from './compare.bench';
 import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
+import { runPreviewImageBench } from './preview-image.bench';
+import { runSimilarityBench } from './similarity.bench';
 
 // `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same
 // run, and writing its figures to bench/results/*.json. PostgreSQL is included when
@@ -8,4 +10,6 @@ import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
 
 await runCompareBench();
 runBodyBench();
+runSimilarityBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
+await runPreviewImageBench();

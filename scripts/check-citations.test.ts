@@ -241,7 +241,7 @@ describe("the repository's own documents", () => {
   const productText = readFileSync(join(repoRoot, productPath), 'utf8');
   const rulesText = readFileSync(join(repoRoot, rulesPath), 'utf8');
 
-  it('PRODUCT.md has the fourteen numbered sections code cites, and the screens of §6', () => {
+  it('PRODUCT.md has the fifteen numbered sections code cites, and the screens of §6', () => {
     const top = [...productText.matchAll(/^## (\d+)\. (.+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(top).toEqual([
       '1 What Belief Map is',
@@ -258,6 +258,7 @@ describe("the repository's own documents", () => {
       '12 Errors and messages',
       '13 Quality bars',
       '14 Protection and limits',
+      '15 Your maps, in and out',
     ]);
     const screens = [...productText.matchAll(/^### (6\.\d+) (.+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(screens).toEqual([
@@ -269,6 +270,7 @@ describe("the repository's own documents", () => {
       '6.6 Compare page',
       '6.7 Help page',
       '6.8 Page not found',
+      '6.9 Your maps and the shared draft',
     ]);
     expect(readSections(productText).duplicates).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { registerServiceWorker } from './lib/service-worker';
 import { mount } from './mount';
 import type { BeliefMapHost } from './persistence/host';
 
@@ -13,4 +14,9 @@ declare global {
 window.BeliefMap = { mount };
 
 const root = document.getElementById('root');
-if (root) mount(root, window.BeliefMapHost);
+if (root) {
+  mount(root, window.BeliefMapHost);
+  // PRODUCT §13.7: the standalone app works offline; a page that supplies its own host does not
+  // get a service worker it did not ask for.
+  if (!window.BeliefMapHost && import.meta.env.PROD) registerServiceWorker();
+}

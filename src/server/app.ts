@@ -7,6 +7,8 @@ import { shedLoadUnderPressure } from './load-shedding';
 import { logging } from './logging';
 import { healthRoutes } from './routes/health';
 import { publishOutcomes } from './publish-outcomes';
+import { renderPreviewPng } from './preview-image';
+import { previewImages, type RenderPreview } from './preview-images';
 import { publishedMaps } from './published-maps';
 import { mapRoutes } from './routes/maps';
 import { addSecurityHeaders } from './security-headers';
@@ -27,6 +29,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The publish rate limit's buckets when there is no Redis; in this process by default. */
   rateLimitBuckets?: Buckets;
+  /** Draws a link-preview picture; satori and resvg by default (tests count the renders). */
+  renderPreview?: RenderPreview;
 }
 
 /**
@@ -116,7 +120,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const maps = publishedMaps(store);
   const publishes = publishOutcomes(now);
   await app.register(healthRoutes, { store, publishes, now });
-  await app.register(mapRoutes, { config, store, maps, publishes, now });
+  const images = previewImages(deps.renderPreview ?? renderPreviewPng);
+  await app.register(mapRoutes, { config, store, maps, images, publishes, now });
   const sendIndex = config.clientDir
     ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })
     : null;

@@ -232,7 +232,10 @@ export const settingSchemas = {
     'false',
     'Proxies whose X-Forwarded-For names the client: a hop count (1) or their addresses/CIDRs',
   ),
-  PUBLIC_URL: optional(publicUrl, 'The site’s origin (https://HOST) for absolute URLs in link previews'),
+  PUBLIC_URL: optional(
+    publicUrl,
+    'The site’s origin (https://HOST) for absolute URLs in link previews and their picture; unset leaves them out',
+  ),
   MAX_TITLE_LENGTH: setting(
     wholeNumber(1, 1_000_000),
     String(defaultLimits.titleLength),

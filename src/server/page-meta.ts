@@ -1,4 +1,7 @@
-// Link previews (PRODUCT §6.2, §8): the index.html answered for a published map carries the
+import { mapBalance, type MapBalance } from '../domain/balance';
+import type { Reason } from '../domain/belief-map';
+
+// Link previews (PRODUCT §6.2, §8.4): the index.html answered for a published map carries the
 // map's own title, description and reason count, so a shared link previews well in chat apps.
 // Everything the user typed is escaped: it lands in HTML text and attributes. Absolute URLs
 // (og:url) come from PUBLIC_URL only, never from the request's Host or X-Forwarded-Proto.
@@ -8,6 +11,8 @@ export interface PageMeta {
   description: string;
   /** Absolute URL of the page, for og:url; omitted when unknown. */
   url: string | null;
+  /** The preview picture (PRODUCT §8.4): its absolute URL and its text alternative; omitted when unknown. */
+  image: { url: string; alt: string } | null;
 }
 
 export const genericMeta: PageMeta = {
@@ -15,6 +20,7 @@ export const genericMeta: PageMeta = {
   description:
     'Lay out the reasons for and against a belief, publish it at a link, and compare two maps to see exactly where they differ.',
   url: null,
+  image: null,
 };
 
 const maxDescriptionLength = 200;
@@ -34,27 +40,48 @@ export interface MapPreview {
   /** The description on one line, cut to what a preview can show, or null. */
   description: string | null;
   reasonCount: number;
+  /** For and against (rule W2), which the preview picture shows. */
+  balance: MapBalance;
 }
 
 /** The preview of a map's data; it keeps nothing of the map but what it shows. */
 export function mapPreview(data: {
   title: string;
   description: string | null;
-  reasons: readonly unknown[];
+  reasons: readonly Pick<Reason, 'belief' | 'support'>[];
 }): MapPreview {
   return {
     title: data.title,
     description: data.description ? oneLine(data.description).slice(0, maxDescriptionLength) : null,
     reasonCount: data.reasons.length,
+    balance: mapBalance(data),
   };
 }
 
+/** Where the preview picture of map `id` is served (PRODUCT §5.4, §8.4), from the site's root. */
+export function previewImagePath(id: string): string {
+  return `/api/map/${encodeURIComponent(id)}/preview.png`;
+}
+
+/** The picture's text alternative: what it shows, in words. */
+export function previewImageAlt(preview: MapPreview): string {
+  const { balance } = preview;
+  const count = (n: number) => `${n} ${n === 1 ? 'reason' : 'reasons'}`;
+  return shorten(
+    `Belief map “${oneLine(preview.title)}”: ${count(balance.for.count)} for, ${count(balance.against.count)} against.`,
+  );
+}
+
 /** The tags of a map's page: "{title} - Belief Map" and "{n} reasons. {description, shortened}". */
-export function mapMeta(preview: MapPreview, url: string | null): PageMeta {
+/**
+ * `imageUrl` is the picture's absolute URL (from PUBLIC_URL), or null to leave the picture out.
+ */
+export function mapMeta(preview: MapPreview, url: string | null, imageUrl: string | null = null): PageMeta {
   const count = preview.reasonCount;
   const reasons = `A belief map with ${count} ${count === 1 ? 'reason' : 'reasons'}.`;
   const description = preview.description ? `${reasons} ${preview.description}` : reasons;
-  return { title: `${preview.title} - Belief Map`, description: shorten(description), url };
+  const image = imageUrl ? { url: imageUrl, alt: previewImageAlt(preview) } : null;
+  return { title: `${preview.title} - Belief Map`, description: shorten(description), url, image };
 }
 
 function oneLine(text: string): string {
@@ -81,9 +108,12 @@ export function renderIndex(template: string, meta: PageMeta): string {
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     meta.url ? `<meta property="og:url" content="${escapeHtml(meta.url)}" />` : '',
-    `<meta name="twitter:card" content="summary" />`,
+    ...imageTags(meta.image),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    meta.image ? `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />` : '',
+    meta.image ? `<meta name="twitter:image:alt" content="${escapeHtml(meta.image.alt)}" />` : '',
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -93,4 +123,16 @@ export function renderIndex(template: string, meta: PageMeta): string {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/** og:image and its size, type and text alternative (PRODUCT §8.4); none without a picture. */
+function imageTags(image: PageMeta['image']): string[] {
+  if (!image) return [];
+  return [
+    `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
+  ];
 }

@@ -39,7 +39,7 @@ export class PublishedMapEntry {
    */
   get bytes(): number {
     const preview = this.#preview;
-    const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 64 : 0;
+    const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 128 : 0;
     return this.answer.length + previewBytes;
   }
 }

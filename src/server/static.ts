@@ -4,14 +4,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInMapIds, getBuiltInMap } from '../domain/built-in/index';
 import { parseMapId } from '../domain/map-id';
-import { genericMeta, mapMeta, mapPreview, renderIndex, type MapPreview, type PageMeta } from './page-meta';
+import {
+  genericMeta,
+  mapMeta,
+  mapPreview,
+  previewImagePath,
+  renderIndex,
+  type MapPreview,
+  type PageMeta,
+} from './page-meta';
 import type { PublishedMaps } from './published-maps';
 
 // Serves the built client (dist/client): hashed assets cached for good, index.html never cached,
 // so a new release reaches every browser on its next navigation.
 
 /** The client routes of PRODUCT §5.4 besides /map/:id; each answers index.html. */
-export const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/help'] as const;
+export const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/help', '/maps', '/shared'] as const;
 
 export type SendIndex = (reply: FastifyReply, status?: number) => FastifyReply;
 
@@ -71,11 +79,13 @@ export async function registerClient(
     const parsed = parseMapId(id);
     if (!parsed.ok || parsed.value.isDraft) return genericMeta;
     const url = publicUrl ? `${publicUrl}/map/${id}` : null;
+    // PRODUCT §8.4: the picture needs an absolute URL too, so it is left out without PUBLIC_URL.
+    const imageUrl = publicUrl ? `${publicUrl}${previewImagePath(id)}` : null;
     const builtIn = builtInPreviews.get(id);
-    if (builtIn) return mapMeta(builtIn, url);
+    if (builtIn) return mapMeta(builtIn, url, imageUrl);
     try {
       const entry = await maps.get(id, now());
-      return entry ? mapMeta(entry.preview(), url) : genericMeta;
+      return entry ? mapMeta(entry.preview(), url, imageUrl) : genericMeta;
     } catch (error) {
       request.log.warn({ err: error }, 'link preview: map lookup failed');
       return genericMeta;
@@ -87,6 +97,9 @@ export async function registerClient(
     return sendHtml(reply, meta === genericMeta ? genericHtml : renderIndex(template, meta));
   });
   for (const route of clientRoutes) app.get(route, (_request, reply) => sendIndex(reply));
+  // The service worker keeps this as the shell every address gets offline (PRODUCT §13.7): the
+  // generic page, as any client route answers it.
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
   for (const route of ['/', '/map', '/map/']) {
     app.get(route, (_request, reply) => reply.redirect('/map/draft.default', 302));
   }

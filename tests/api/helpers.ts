@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseConfig, type Config } from '../../src/server/config';
+import type { RenderPreview } from '../../src/server/preview-images';
 import type { MapStore } from '../../src/server/store/map-store';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 
@@ -96,6 +97,8 @@ export interface TestServerOptions {
   logger?: boolean | object;
   /** Serve a client folder like the build's (writeClientDir) beside the API. */
   client?: boolean;
+  /** Draws the link-preview pictures instead of the real renderer (e.g. to count renders). */
+  renderPreview?: RenderPreview;
 }
 
 /** The index.html of writeClientDir: a title, a description and the one script. */
@@ -138,7 +141,12 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const sqlite = openSqliteStore(config.database.path);
   const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
   const clock = options.clock ?? testClock();
-  const app = await buildApp(config, { store, now: clock.now, logger: options.logger ?? false });
+  const app = await buildApp(config, {
+    store,
+    now: clock.now,
+    logger: options.logger ?? false,
+    ...(options.renderPreview ? { renderPreview: options.renderPreview } : {}),
+  });
   return {
     app,
     store,

@@ -59,7 +59,8 @@ describe('link previews', () => {
     expect(metaContent(html, 'property', 'og:title')).toBe('Elm Street needs a bike lane - Belief Map');
     expect(metaContent(html, 'property', 'og:description')).toBe(description);
     expect(metaContent(html, 'property', 'og:url')).toBe(`https://beliefmap.example/map/${id}`);
-    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    // With PUBLIC_URL the card has a picture (PRODUCT §8.4): the large-image card.
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'name', 'twitter:title')).toBe('Elm Street needs a bike lane - Belief Map');
     expect(html).toContain('<script type="module" src="/assets/main-abc123.js"></script>');
     expect(html).not.toContain('evil.example');

@@ -78,7 +78,15 @@ describe('publishedMaps', () => {
     const description = `${'A long description. '.repeat(1000)}`;
     const map: StoredMap = {
       ...stored('bike-lanes-k3j9x2m7qa1b'),
-      dataJson: JSON.stringify({ title: 'Bike lanes', description, reasons: [{}, {}, {}] }),
+      dataJson: JSON.stringify({
+        title: 'Bike lanes',
+        description,
+        reasons: [
+          { belief: 'agree', support: 'support' },
+          { belief: null, support: 'support' },
+          { belief: 'strong-agree', support: 'disconfirm' },
+        ],
+      }),
     };
     const { store } = countingStore([map]);
     const answers = publishedMaps(store);
@@ -90,6 +98,8 @@ describe('publishedMaps', () => {
         title: 'Bike lanes',
         description: description.slice(0, preview.description!.length),
         reasonCount: 3,
+        // Rule W2: what the preview picture shows (PRODUCT §8.4).
+        balance: { for: { count: 1, weight: 0.75 }, against: { count: 1, weight: 1 }, unrated: 1 },
       });
       expect(preview.description!.length).toBeLessThanOrEqual(200);
       expect((await answers.get(map.id, new Date(t0)))!.preview()).toBe(preview);

@@ -1,3 +1,4 @@
+import { compressToEncodedURIComponent } from 'lz-string';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
@@ -46,15 +47,45 @@ const modified: MapData = {
   ],
 };
 
+// Written apart from the base (PRODUCT §9.4): a reason like a deleted one, and changed words.
+const shopsElsewhere = newReason('The shops on Elm Street would lose trade', {
+  belief: 'agree',
+  support: 'disconfirm',
+});
+const independent: MapData = {
+  title: base.title,
+  description: base.description,
+  reasons: [
+    {
+      ...safer,
+      title: 'A protected lane would make cycling much safer',
+      support: 'disconfirm',
+      belief: 'agree',
+    },
+    shopsElsewhere,
+    newReason('Deliveries would need a loading bay', { belief: 'agree', support: 'disconfirm' }),
+  ],
+};
+
 interface Maps {
   baseId: string;
   basePublished: string;
   modifiedId: string;
+  independentId: string;
 }
 
 const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
-  const [published, other] = await Promise.all([publishTestMap(app, base), publishTestMap(app, modified)]);
-  return { baseId: published.id, basePublished: published.published, modifiedId: other.id };
+  const [published, other, third] = await Promise.all([
+    publishTestMap(app, base),
+    publishTestMap(app, modified),
+    publishTestMap(app, independent),
+  ]);
+  return {
+    baseId: published.id,
+    basePublished: published.published,
+    modifiedId: other.id,
+    independentId: third.id,
+  };
 });
 
 /** Stores a draft of the base map in local storage, as editing it in this browser would. */
@@ -126,6 +157,26 @@ const screens: Screen[] = [
           await page.getByRole('button', { name: 'Delete' }).waitFor();
         },
       },
+      {
+        name: "the question of a save over another tab's change",
+        async enter(page) {
+          // Another tab renames every reason (the storage event is what that tab's write fires here).
+          await page.evaluate(() => {
+            const key = Object.keys(localStorage).find((k) => k.startsWith('map.draft.'))!;
+            const draft = JSON.parse(localStorage.getItem(key)!) as {
+              updatedAt: string;
+              data: { reasons: { title: string }[] };
+            };
+            draft.updatedAt = '2030-01-01T00:00:00.000Z';
+            for (const reason of draft.data.reasons) reason.title += ' (renamed)';
+            localStorage.setItem(key, JSON.stringify(draft));
+            window.dispatchEvent(new StorageEvent('storage', { key }));
+          });
+          await page.getByText('(renamed)').first().waitFor();
+          await page.getByRole('button', { name: 'Save' }).click();
+          await page.getByRole('button', { name: 'Keep mine' }).waitFor();
+        },
+      },
     ],
   },
   {
@@ -176,11 +227,116 @@ const screens: Screen[] = [
     ],
   },
   {
+    name: 'a comparison with changed words, a possible match and Apply all',
+    async open(page, maps) {
+      await seedDraft(page, maps);
+      await page.goto(`/compare/draft.${maps.baseId}/${maps.independentId}`);
+      await page.getByText(/^Possibly the same as/).waitFor();
+      await page.locator('ins').first().waitFor();
+      await page.getByRole('group', { name: 'Apply all' }).waitFor();
+    },
+    states: [
+      {
+        name: 'the whole id shown on focus',
+        async enter(page) {
+          await page
+            .getByRole('link', { name: /^[a-z0-9-]{10}\.\.\.$/ })
+            .last()
+            .focus();
+          await page.getByRole('tooltip').last().waitFor();
+        },
+      },
+      {
+        name: 'the similar-reason question',
+        async enter(page) {
+          await page
+            .getByRole('listitem')
+            .filter({ has: page.getByRole('heading', { name: shopsElsewhere.title }) })
+            .getByRole('button', { name: 'Add to draft' })
+            .click();
+          await page.getByText(/^Your draft has a similar reason/).waitFor();
+        },
+      },
+    ],
+  },
+  {
     name: 'a comparison that fails to load',
     async open(page, maps) {
       await page.goto(`/compare/${maps.baseId}/no-such-map-abcdefghijkl`);
       await page.getByRole('heading', { name: 'Error loading maps' }).waitFor();
     },
+  },
+  {
+    name: 'a published map with Download open',
+    async open(page, maps) {
+      await openPage(page, `/map/${maps.baseId}`, base.title);
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
+      await page.getByRole('button', { name: 'Download Argdown' }).waitFor();
+    },
+  },
+  {
+    name: 'Your maps, empty, then refusing an import',
+    async open(page) {
+      await openPage(page, '/maps', 'Your maps');
+      await page.getByText('No drafts in this browser.').waitFor();
+    },
+    states: [
+      {
+        name: 'import refused',
+        async enter(page) {
+          await page.getByRole('textbox', { name: 'Or paste the map' }).fill('<html></html>');
+          await page.getByRole('button', { name: 'Import map' }).click();
+          await page.getByRole('alert').waitFor();
+        },
+      },
+    ],
+  },
+  {
+    name: 'Your maps with a draft and published maps, one deleted',
+    async open(page, maps) {
+      await seedDraft(page, maps);
+      await page.evaluate(
+        ([mapId, title]) =>
+          localStorage.setItem(
+            'publishedMaps',
+            JSON.stringify([
+              { mapId, title, published: new Date().toISOString() },
+              { mapId: 'old-map-aaaaaaaaaaaa', title: 'An old map', published: '2020-01-01T00:00:00.000Z' },
+            ]),
+          ),
+        [maps.baseId, base.title],
+      );
+      await openPage(page, '/maps', 'Your maps');
+      await page.getByRole('button', { name: 'Remove from list' }).waitFor();
+      await page.getByRole('button', { name: 'Discard' }).waitFor();
+    },
+  },
+  {
+    name: 'a shared draft, asking before it replaces a draft',
+    async open(page, maps) {
+      await seedDraft(page, maps);
+      const fragment = compressToEncodedURIComponent(
+        JSON.stringify({
+          draftId: `draft.${maps.baseId}`,
+          draft: {
+            version: '1.0',
+            published: maps.basePublished,
+            updatedAt: '2026-01-03T00:00:00.000Z',
+            data: modified,
+          },
+        }),
+      );
+      await openPage(page, `/shared#${fragment}`, modified.title);
+    },
+    states: [
+      {
+        name: 'the question',
+        async enter(page) {
+          await page.getByRole('button', { name: 'Save as my draft' }).click();
+          await page.getByRole('button', { name: 'Keep both' }).waitFor();
+        },
+      },
+    ],
   },
   screenAt('the help page', '/help', 'Help'),
   screenAt('the page-not-found page, with the narrow-screen menu open', '/no/such/page', 'Page not found', [

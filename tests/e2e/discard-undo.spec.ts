@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
 import {
   expectShownFor,
+  flashBar,
   flashHistory,
   flashText,
   pauseClock,
@@ -50,7 +51,7 @@ describe('discarding a draft', () => {
     expect(await storedDraft(page, 'draft.default')).toBeNull();
     expect(await flashText(page)).toBe('Draft deleted');
 
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await flashBar(page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Longer library hours');
     expect(await reasonTitles(page)).toEqual(['Students could study after work']);
     expect(await storedDraft(page, 'draft.default')).toEqual(kept);
@@ -81,7 +82,7 @@ describe('discarding a draft', () => {
     expect(await flashText(page)).toBe('Draft deleted');
 
     // The Undo button is a few Tabs away: the page's links, then the flash bar.
-    const undo = page.getByRole('button', { name: 'Undo' });
+    const undo = flashBar(page).getByRole('button', { name: 'Undo' });
     for (let i = 0; i < 10 && !(await isFocused(undo)); i++) await page.keyboard.press('Tab');
     expect(await isFocused(undo)).toBe(true);
     await page.keyboard.press('Enter');
@@ -118,12 +119,35 @@ describe('discarding a draft', () => {
     await layOutDraft(page, { title: 'Hold on' });
     await pauseClock(page);
     await page.getByRole('button', { name: 'Discard draft' }).click();
-    await page.getByRole('button', { name: 'Undo' }).focus();
+    await flashBar(page).getByRole('button', { name: 'Undo' }).focus();
     // Well past the 5 s the message would otherwise last, it is still there.
     await page.clock.runFor(6000);
     expect(await flashText(page)).toBe('Draft deleted');
     expect(await flashHistory(page)).toEqual(['Draft deleted']);
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('Hold on');
+  });
+
+  it('keeps the Undo message while the pointer is on it, and lets it go after the pointer leaves', async ({
+    page,
+    context,
+  }) => {
+    await timeFlashes(context);
+    await layOutDraft(page, { title: 'Hover here' });
+    await pauseClock(page);
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await flashBar(page).filter({ hasText: 'Draft deleted' }).waitFor();
+    await page.clock.runFor(1000);
+    await flashBar(page).hover();
+    // Well past the 5 s the message would otherwise last, it is still there under the pointer.
+    await page.clock.runFor(8000);
+    expect(await flashText(page)).toBe('Draft deleted');
+    await page.mouse.move(5, 5);
+    // It goes on with the 4 s it had left when the pointer came.
+    await page.clock.runFor(3999);
+    expect(await flashText(page)).toBe('Draft deleted');
+    await page.clock.runFor(1);
+    await expect.poll(() => flashText(page)).toBe('');
+    expect(await flashHistory(page)).toEqual(['Draft deleted', '']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import { flashText } from './support/flash-bar';
+import { flashBar, flashText } from './support/flash-bar';
 import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from './support/map-page';
 
 // PRODUCT §6.3 and §7: a person lays out a belief and its reasons in a new draft with the keyboard
@@ -154,6 +154,22 @@ describe('editing a draft', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens the title "New belief" selected, so typing replaces it', async ({ page }) => {
+    await openMap(page, 'draft.default');
+    await page.getByRole('button', { name: 'Edit belief' }).focus();
+    await page.keyboard.press('Enter');
+    const title = page.getByRole('textbox', { name: 'Title' });
+    expect(await isFocused(title)).toBe(true);
+    await page.keyboard.type('Typed over');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page).textContent()).toBe('Typed over');
+
+    // A title the person chose is not a placeholder: the form opens with the caret, not a selection.
+    await page.getByRole('button', { name: 'Edit belief' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await title.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe(0);
+  });
+
   it('cancels with Escape or Cancel, changing nothing, and gives focus back', async ({ page }) => {
     await openMap(page, 'draft.default');
     const editBelief = page.getByRole('button', { name: 'Edit belief' });
@@ -213,7 +229,7 @@ describe('editing a draft', () => {
     await expect.poll(() => reasonTitles(page)).toEqual(['Keep me']);
     expect((await storedDraft(page, 'draft.default'))!.data.reasons.map((r) => r.title)).toEqual(['Keep me']);
     expect(await flashText(page)).toBe('Item deleted');
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await flashBar(page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => reasonTitles(page)).toEqual(['Keep me', 'Delete me']);
     expect((await storedDraft(page, 'draft.default'))!.data.reasons.map((r) => r.title)).toEqual([
       'Keep me',

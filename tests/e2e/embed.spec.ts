@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
-import { flashText } from './support/flash-bar';
+import { flashBar, flashText } from './support/flash-bar';
 import { addItem, editBelief, heading, pathOf, reasonTitles, type StoredDraft } from './support/map-page';
 
 // PRODUCT §11: the app runs inside a host page. The example host page served at /embed-example.html
@@ -51,7 +51,7 @@ describe('embedding', () => {
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('New belief');
     expect(await hostDraft(page, 'draft.default')).toBeNull();
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await flashBar(page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Embedded belief');
     expect(await hostDraft(page, 'draft.default')).not.toBeNull();
 

@@ -22,6 +22,12 @@ describe('publishing to a server with lower limits', () => {
     await expect.poll(() => flashText(page)).toBe('Error publishing map');
     expect(pathOf(page)).toBe('/map/draft.default');
     expect(await storedDraft(page, 'draft.default')).toEqual(before);
+    // The server's reason shows in an alert by the draft actions (PRODUCT §12), not only the flash.
+    const alert = page.getByRole('region', { name: 'Draft actions' }).getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^Not published\. .*reason.* Your draft is kept as it was\.Try again$/i);
+    expect(await alert.textContent()).not.toContain('Error persisting belief map');
 
     // With one reason the same server takes it.
     await page

@@ -68,7 +68,7 @@ describe('shell', () => {
   });
 
   it('serves index.html for client routes and a JSON 404 for unknown API paths', async ({ app }) => {
-    for (const path of ['/map/draft.default', '/compare', '/compare/a/b', '/help']) {
+    for (const path of ['/map/draft.default', '/compare', '/compare/a/b', '/help', '/maps', '/shared']) {
       const response = await fetch(app.baseUrl + path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');

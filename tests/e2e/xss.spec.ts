@@ -157,6 +157,11 @@ describe('text from users is shown as text', () => {
 
     await page.goto(`/compare/draft.${maps.hostileId}/${maps.changedId}`);
     await page.getByRole('button', { name: 'Add to draft' }).click();
+    // The payloads share most of their words, so the draft is said to have a similar reason
+    // (PRODUCT §9.4): that warning quotes a hostile title too, and must show it as text.
+    await page.getByText('Your draft has a similar reason:', { exact: false }).waitFor();
+    await expectInert(page, errors, requests, 'similar-reason warning');
+    await page.getByRole('button', { name: 'Add anyway' }).click();
     await page.getByRole('status').filter({ hasText: 'Draft updated' }).waitFor();
     await page.goto(`/map/draft.${maps.hostileId}`);
     await expectShownAsText(page, [changed.reasons[2]!.title], 'draft after a merge');

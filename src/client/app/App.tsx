@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Router, type BaseLocationHook, type SsrContext } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
+import { guardHistory, guardLocation } from '../lib/leave-guard';
 import { countVisits, noVisits, VisitsProvider, type Visits } from '../lib/visits';
 import { createPersistence, type BeliefMapHost } from '../persistence/host';
 import { MapsStoreProvider } from '../state/maps-context';
@@ -51,12 +52,14 @@ interface AppLocation {
 function locationOf(routing: Routing): AppLocation {
   switch (routing.kind) {
     case 'browser': {
+      // Back and Forward with unsaved typing ask first (PRODUCT §7.5); links ask in the hook.
+      guardHistory();
       const { hook, visits } = countVisits(useBrowserLocation, { history: true });
-      return { router: { hook }, visits };
+      return { router: { hook: guardLocation(hook) }, visits };
     }
     case 'memory': {
       const { hook, visits } = countVisits(routing.hook);
-      return { router: { hook }, visits };
+      return { router: { hook: guardLocation(hook) }, visits };
     }
     case 'static':
       return {

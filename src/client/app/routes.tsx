@@ -14,6 +14,8 @@ const ComparePage = lazy(() =>
   import('../pages/compare/ComparePage').then((m) => ({ default: m.ComparePage })),
 );
 const HelpPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
+const MapsPage = lazy(() => import('../pages/maps/MapsPage').then((m) => ({ default: m.MapsPage })));
+const SharedPage = lazy(() => import('../pages/map/SharedPage').then((m) => ({ default: m.SharedPage })));
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 /** Where a new visitor lands: `/` and `/map` lead to the default draft. */
@@ -28,6 +30,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/compare', page: ChooseComparePage },
   { path: '/compare/:baseId/:modId', page: ComparePage },
   { path: '/help', page: HelpPage },
+  { path: '/maps', page: MapsPage },
+  { path: '/shared', page: SharedPage },
   { path: '*', page: NotFoundPage },
 ];
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { defaultMapId, parseMapId } from '../../domain/map-id';
+import { defaultMapId, isLocalBaseId, parseMapId } from '../../domain/map-id';
 
 // PRODUCT §9: on a draft of a published map, a way to see what the draft changes.
 // Self-contained so the map page can render it without knowing how comparing works.
@@ -11,7 +11,13 @@ import { defaultMapId, parseMapId } from '../../domain/map-id';
  */
 export function CompareWithBaseLink({ draftId, className }: { draftId: string; className?: string }) {
   const parsed = parseMapId(draftId);
-  if (!parsed.ok || !parsed.value.isDraft || parsed.value.baseId === defaultMapId) return null;
+  if (
+    !parsed.ok ||
+    !parsed.value.isDraft ||
+    parsed.value.baseId === defaultMapId ||
+    isLocalBaseId(parsed.value.baseId)
+  )
+    return null;
   const { baseId, draftId: id } = parsed.value;
   return (
     <Link to={`/compare/${baseId}/${id}`} className={className}>

@@ -26,6 +26,9 @@ export function Header() {
           <NavLink to="/compare" path={path} end>
             Compare maps
           </NavLink>
+          <NavLink to="/maps" path={path}>
+            Your maps
+          </NavLink>
           <NavLink to="/help" path={path}>
             Help
           </NavLink>

@@ -67,9 +67,11 @@ interface RatingIconProps {
   scale: 'belief' | 'support';
   label: string;
   glyph: Glyph;
+  /** False for an icon that only labels something else, such as a table header: no Tab stop. */
+  focusable?: boolean;
 }
 
-function RatingIcon({ scale, label, glyph }: RatingIconProps) {
+function RatingIcon({ scale, label, glyph, focusable = true }: RatingIconProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -108,7 +110,7 @@ function RatingIcon({ scale, label, glyph }: RatingIconProps) {
       className={classes.join(' ')}
       role="img"
       aria-label={label}
-      tabIndex={0}
+      tabIndex={focusable ? 0 : undefined}
       onMouseEnter={() => {
         setHovered(true);
         setDismissed(false);
@@ -134,11 +136,25 @@ function RatingIcon({ scale, label, glyph }: RatingIconProps) {
 }
 
 /** How strongly the map's author believes a reason is true; `null` is "not rated". */
-export function BeliefIcon({ value }: { value: Belief | null }) {
-  return <RatingIcon scale="belief" label={beliefLabel(value)} glyph={beliefGlyphs[value ?? 'none']} />;
+export function BeliefIcon({ value, focusable }: { value: Belief | null; focusable?: boolean }) {
+  return (
+    <RatingIcon
+      scale="belief"
+      label={beliefLabel(value)}
+      glyph={beliefGlyphs[value ?? 'none']}
+      focusable={focusable}
+    />
+  );
 }
 
 /** How strongly a reason would support or disconfirm the belief if true; `null` is "not rated". */
-export function SupportIcon({ value }: { value: Support | null }) {
-  return <RatingIcon scale="support" label={supportLabel(value)} glyph={supportGlyphs[value ?? 'none']} />;
+export function SupportIcon({ value, focusable }: { value: Support | null; focusable?: boolean }) {
+  return (
+    <RatingIcon
+      scale="support"
+      label={supportLabel(value)}
+      glyph={supportGlyphs[value ?? 'none']}
+      focusable={focusable}
+    />
+  );
 }

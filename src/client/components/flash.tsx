@@ -28,6 +28,8 @@ interface FlashApi {
   clear(): void;
   /** Pauses the current message's timer while the keyboard is in the bar (null resumes it). */
   hold(key: number | null): void;
+  /** Pauses whatever message is shown while the pointer is over the bar (false resumes it). */
+  hover(inside: boolean): void;
 }
 
 interface Current extends FlashMessage {
@@ -42,6 +44,7 @@ export const flashDurations = { redirect: 2000, publishError: 3000, undo: 5000 }
 export function FlashProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<Current | null>(null);
   const [heldKey, setHeldKey] = useState<number | null>(null);
+  const [hovered, setHovered] = useState(false);
   const counter = useRef(0);
   const remaining = useRef({ key: -1, ms: 0 });
   const api = useMemo<FlashApi>(
@@ -50,12 +53,13 @@ export function FlashProvider({ children }: { children: ReactNode }) {
       showPending: (text) => setCurrent({ text, durationMs: Infinity, key: ++counter.current }),
       clear: () => setCurrent(null),
       hold: (key) => setHeldKey(key),
+      hover: (inside) => setHovered(inside),
     }),
     [],
   );
-  // A message with Undo must stay long enough to reach with the keyboard: its time does not run
-  // while focus is in the bar (WCAG 2.2.1), and goes on with what was left when focus leaves.
-  const held = current !== null && heldKey === current.key;
+  // A message with Undo must stay long enough to reach and to read: its time does not run while
+  // the focus or the pointer is in the bar (WCAG 2.2.1), and goes on with what was left after.
+  const held = current !== null && (heldKey === current.key || hovered);
   useEffect(() => {
     if (!current || !Number.isFinite(current.durationMs) || held) return;
     if (remaining.current.key !== current.key)
@@ -108,6 +112,8 @@ export function FlashBar() {
     <div
       className="flash-region"
       ref={region}
+      onPointerEnter={() => api.hover(true)}
+      onPointerLeave={() => api.hover(false)}
       onFocus={() => {
         hadFocus.current = true;
         api.hold(current?.key ?? null);

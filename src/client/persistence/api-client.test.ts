@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublishRequest } from '../../domain/draft';
-import { ApiError, fetchMap, publishMap, publishErrorMessage } from './api-client';
+import {
+  ApiError,
+  fetchMap,
+  isOfflineError,
+  offlinePublishMessage,
+  publishErrorMessage,
+  publishMap,
+} from './api-client';
 
 // The client's side of the API (PRODUCT §5) against a stand-in for fetch: what is sent, and what
 // each kind of answer becomes.
@@ -49,10 +56,10 @@ describe('publishMap', () => {
     }
   });
 
-  it('raises "Error persisting belief map" for a refusal, a strange answer or no network', async () => {
+  it('raises "Error persisting belief map" for a refusal without a reason, a strange answer or no network', async () => {
     const failures = [
-      answering(400, { status: 'error', message: 'data.title: Title is required' }).fetchImpl,
-      answering(429, { status: 'error', message: 'Too many requests' }).fetchImpl,
+      answering(400, { status: 'error' }).fetchImpl,
+      answering(500, { status: 'error', message: '  ' }).fetchImpl,
       answering(200, { status: 'ok', data: {} }).fetchImpl,
       answering(200, 'not an object').fetchImpl,
       unreachable,
@@ -61,6 +68,44 @@ describe('publishMap', () => {
       const error = await publishMap(request, fetchImpl).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).message).toBe(publishErrorMessage);
+      expect(isOfflineError(error)).toBe(false);
+    }
+  });
+
+  // PRODUCT §12.1: the server's own reason, and when to retry.
+  it.each([
+    [400, null, 'data.title: Title is required', 'data.title: Title is required'],
+    [429, '30', 'Too many requests', 'Too many requests. Try again in 30 seconds.'],
+    [503, '1', 'The server is busy.', 'The server is busy. Try again in 1 second.'],
+    [429, null, 'Too many requests', 'Too many requests'],
+    [429, 'Wed, 21 Oct 2026 07:28:00 GMT', 'Too many requests', 'Too many requests'],
+    [429, '-5', 'Too many requests', 'Too many requests'],
+    [400, '30', 'Too many reasons', 'Too many reasons'],
+    [503, '5', undefined, `${publishErrorMessage}. Try again in 5 seconds.`],
+  ])('answers %i (Retry-After %s, message %s) with %j', async (status, retryAfter, message, expected) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (retryAfter !== null) headers['retry-after'] = retryAfter;
+    const fetchImpl = (async () =>
+      new Response(JSON.stringify({ status: 'error', message }), { status, headers })) as typeof fetch;
+    const error = await publishMap(request, fetchImpl).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(expected);
+    expect((error as ApiError).status).toBe(status);
+  });
+
+  it('says the browser is offline when it is, and only for a request that never left (PRODUCT §13.7)', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const offline = await publishMap(request, unreachable).catch((e: unknown) => e);
+      expect((offline as ApiError).message).toBe(offlinePublishMessage);
+      expect(isOfflineError(offline)).toBe(true);
+      // An answer did come back: the server's refusal is not an offline error.
+      const refused = await publishMap(request, answering(503, { status: 'error' }).fetchImpl).catch(
+        (e: unknown) => e,
+      );
+      expect(isOfflineError(refused)).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -17,6 +17,15 @@ export class ApiError extends Error {
 /** PRODUCT §12: what a failed publish raises. */
 export const publishErrorMessage = 'Error persisting belief map';
 
+/** PRODUCT §13.7: what a publish raises when the browser has no network. */
+export const offlinePublishMessage =
+  'You are offline: the map was not published. Your draft is kept; publish it again when you are back online.';
+
+/** True for the error of a request that never reached the server because the browser is offline. */
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === null && error.message === offlinePublishMessage;
+}
+
 /** A published map's id, and its publication time when the answer gave it (null: fetch the map). */
 export interface Publication {
   mapId: string;
@@ -60,14 +69,28 @@ export async function publishMap(
       body: JSON.stringify(request),
     });
   } catch {
-    throw new ApiError(publishErrorMessage, null);
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiError(offline ? offlinePublishMessage : publishErrorMessage, null);
   }
   const body: unknown = await response.json().catch(() => null);
   const data = isOk(body) ? (body as { data?: { mapId?: unknown; published?: unknown } }).data : undefined;
   if (!response.ok || typeof data?.mapId !== 'string')
-    throw new ApiError(publishErrorMessage, response.status);
+    throw new ApiError(publishFailureReason(response, body), response.status);
   const published = typeof data.published === 'string' && !Number.isNaN(Date.parse(data.published));
   return { mapId: data.mapId, published: published ? (data.published as string) : null };
+}
+
+/**
+ * PRODUCT §12.1: why a publish failed, as the server said it (its `message`), else the general message;
+ * a 429 or 503 with `Retry-After` in seconds adds when to try again.
+ */
+export function publishFailureReason(response: Pick<Response, 'status' | 'headers'>, body: unknown): string {
+  const reason = messageOf(body)?.trim() || publishErrorMessage;
+  const seconds = Number(response.headers.get('retry-after') ?? '');
+  if ((response.status !== 429 && response.status !== 503) || !Number.isInteger(seconds) || seconds <= 0)
+    return reason;
+  const unit = seconds === 1 ? 'second' : 'seconds';
+  return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Try again in ${seconds} ${unit}.`;
 }
 
 function isOk(body: unknown): boolean {

@@ -7,8 +7,10 @@ import {
 } from '../../domain/belief-map';
 import { defaultMap, isHelpExampleId } from '../../domain/built-in/ids';
 import { toPublishRequest, type PublishRequest } from '../../domain/draft';
-import { fetchMap, publishMap, type Publication } from './api-client';
+import { ApiError, fetchMap, publishMap, type Publication } from './api-client';
+import { isMapId } from '../../domain/map-id';
 import { deleteLocalDraft, fetchLocalDraft, persistLocalDraft, watchLocalDrafts } from './local-drafts';
+import type { PublishedRecord } from '../../domain/library';
 
 // PRODUCT §11: a host page may supply its own functions for drafts and published maps. Each absent
 // one falls back to localStorage or the HTTP API; each may answer a value or a Promise, and what it
@@ -23,6 +25,14 @@ export interface BeliefMapHost {
   fetchMap?(mapId: string): MaybePromise<unknown>;
   /** Publishes the map and answers its new id. */
   publishMap?(map: PublishRequest): MaybePromise<string>;
+  /** Every draft the host keeps, for "Your maps" (PRODUCT §11.2, §15.1). */
+  listDrafts?(): MaybePromise<unknown>;
+}
+
+/** A draft with the id it is kept under. */
+export interface StoredDraft {
+  draftId: string;
+  draft: Draft;
 }
 
 /** What the app uses: the host's functions where given, else local storage and the API. */
@@ -34,6 +44,10 @@ export interface Persistence {
   fetchMap(mapId: string): Promise<PublishedMap | null>;
   /** Publishes the draft's map; `published` is null when the answer did not say when. */
   publishMap(draft: Draft): Promise<Publication>;
+  /** Notes a map published from here for "Your maps" (PRODUCT §15.1); never fails. */
+  recordPublished(record: PublishedRecord): void;
+  /** Every draft kept (PRODUCT §15.1), newest edit first; invalid entries skipped. */
+  listDrafts(): Promise<StoredDraft[]>;
   /** Tells of drafts changed elsewhere (another tab); a no-op for host-kept drafts. */
   watchDrafts(onChange: (draftId: string) => void): () => void;
 }
@@ -69,7 +83,23 @@ export function createPersistence(host: BeliefMapHost = {}): Persistence {
     async publishMap(draft) {
       const request = toPublishRequest(draft);
       if (!host.publishMap) return publishMap(request);
-      return { mapId: await host.publishMap(request), published: null };
+      const mapId: unknown = await host.publishMap(request);
+      // The answer becomes an address to go to, and the draft is deleted after it: anything but a
+      // map id ('//evil.com/x', '../../compare/a/b', undefined) is refused first (PRODUCT §11).
+      if (typeof mapId !== 'string' || !isMapId(mapId))
+        throw new ApiError(`The host answered an invalid map id: ${describe(mapId)}`, null);
+      return { mapId, published: null };
+    },
+    recordPublished(record) {
+      // A host that publishes or keeps drafts itself keeps this browser's storage untouched (PRODUCT §11.2).
+      // Loaded on first publish: Your maps is all that reads the record (PRODUCT §13.5).
+      if (!host.publishMap && !host.fetchDraft)
+        void import('./published-record').then((m) => m.recordPublishedMap(record));
+    },
+    async listDrafts() {
+      // Loaded when Your maps opens, not with the first page (PRODUCT §13.5).
+      const { listDrafts } = await import('./list-drafts');
+      return listDrafts(host);
     },
     watchDrafts(onChange) {
       return host.fetchDraft ? () => {} : watchLocalDrafts(onChange);
@@ -86,4 +116,9 @@ async function loadBuiltInMap(mapId: string): Promise<PublishedMap | null> {
   if (!isHelpExampleId(mapId)) return null;
   const { helpExampleMaps } = await import('../../domain/built-in/help-examples');
   return helpExampleMaps[mapId];
+}
+
+function describe(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}...` : text;
 }

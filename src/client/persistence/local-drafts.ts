@@ -11,10 +11,10 @@ export class DraftStorageError extends Error {
 }
 
 /** The stored draft, or null when there is none or what is stored is not a valid draft. */
-export function fetchLocalDraft(draftId: string, storage: Storage = localStorage): Draft | null {
+export function fetchLocalDraft(draftId: string, storage?: Storage): Draft | null {
   let raw: string | null;
   try {
-    raw = storage.getItem(draftKey(draftId));
+    raw = (storage ?? localStorage).getItem(draftKey(draftId));
   } catch {
     return null;
   }
@@ -38,9 +38,37 @@ function parseStoredDraft(raw: string, draftId: string): Draft | null {
   return result.value;
 }
 
-export function persistLocalDraft(draftId: string, draft: Draft, storage: Storage = localStorage): void {
+/** Every valid draft stored here (PRODUCT §15.1), by draft id; invalid ones are skipped. */
+export function listLocalDrafts(storage?: Storage): { draftId: string; draft: Draft }[] {
+  const drafts: { draftId: string; draft: Draft }[] = [];
   try {
-    storage.setItem(draftKey(draftId), JSON.stringify(draft));
+    // Inside the try: reading `localStorage` itself throws when site data is blocked (PRODUCT §7.1).
+    storage ??= localStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (!key?.startsWith('map.draft.')) continue;
+      const draftId = key.slice('map.'.length);
+      const draft = fetchLocalDraft(draftId, storage);
+      if (draft) drafts.push({ draftId, draft });
+    }
+  } catch {
+    // An unusable storage holds no drafts we can show.
+  }
+  return drafts;
+}
+
+export function persistLocalDraft(draftId: string, draft: Draft, storage?: Storage): void {
+  let store: Storage;
+  try {
+    // Reading `localStorage` itself throws when the browser blocks site data (PRODUCT §7.1).
+    store = storage ?? localStorage;
+  } catch (error) {
+    throw new DraftStorageError(
+      `Drafts can't be saved in this browser (${(error as Error).name}: site data is blocked); this draft is kept in this tab only and will be lost when you close it.`,
+    );
+  }
+  try {
+    store.setItem(draftKey(draftId), JSON.stringify(draft));
   } catch (error) {
     throw new DraftStorageError(
       `Your browser refused to save the draft (${(error as Error).name}); it is kept in this tab only until you free some space.`,
@@ -48,9 +76,9 @@ export function persistLocalDraft(draftId: string, draft: Draft, storage: Storag
   }
 }
 
-export function deleteLocalDraft(draftId: string, storage: Storage = localStorage): void {
+export function deleteLocalDraft(draftId: string, storage?: Storage): void {
   try {
-    storage.removeItem(draftKey(draftId));
+    (storage ?? localStorage).removeItem(draftKey(draftId));
   } catch {
     // Removing cannot fail for lack of space; a storage that throws here is unusable anyway.
   }

@@ -6,8 +6,9 @@ import {
   type ReasonId,
 } from '../../domain/belief-map';
 import type { BeliefFields } from '../../domain/draft';
-import { beliefValues, supportValues, type Belief, type Support } from '../../domain/ratings';
+import { beliefValues, supportValues } from '../../domain/ratings';
 import { err, ok, type Result } from '../../domain/result';
+import type { BeliefField, BeliefFormValues, ReasonField, ReasonFormValues } from './form-values';
 
 // PRODUCT §6.3: what the belief and reason forms accept. The forms hold plain strings; these pure
 // functions turn them into stored values through the shared schema (so the limits and messages
@@ -15,34 +16,14 @@ import { err, ok, type Result } from '../../domain/result';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-export interface BeliefFormValues {
-  title: string;
-  description: string;
-}
-
-export interface ReasonFormValues {
-  title: string;
-  relevance: string;
-  /** "" is no rating (PRODUCT §6.3: an empty selection is stored as null). */
-  belief: Belief | '';
-  support: Support | '';
-}
-
-export type BeliefField = keyof BeliefFormValues;
-export type ReasonField = keyof ReasonFormValues;
-
-export function beliefFormValues(data: MapData): BeliefFormValues {
-  return { title: data.title, description: data.description ?? '' };
-}
-
-export function reasonFormValues(reason: Reason | null): ReasonFormValues {
-  return {
-    title: reason?.title ?? '',
-    relevance: reason?.relevance ?? '',
-    belief: reason?.belief ?? '',
-    support: reason?.support ?? '',
-  };
-}
+export {
+  beliefFormValues,
+  reasonFormValues,
+  type BeliefField,
+  type BeliefFormValues,
+  type ReasonField,
+  type ReasonFormValues,
+} from './form-values';
 
 /** PRODUCT §6.3 belief form: title required; description optional, empty or blank becomes null. */
 export function parseBeliefForm(

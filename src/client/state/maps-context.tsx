@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Persistence } from '../persistence/host';
-import { MapsStore } from './maps-store';
+import { MapsStore, type DraftHistory } from './maps-store';
 import { viewMap, type MapView, type MapsState } from './maps-state';
 
 // React's view of the MapsStore: one store per mounted app, following other tabs while mounted.
@@ -60,4 +60,11 @@ export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
   const view = useMemo(() => viewMap(state, input), [state, input]);
   const isAnswered = answered !== null && answered.input === input && answered.key === reloadKey;
   return view.status === 'failed' && !isAnswered ? { status: 'loading' } : view;
+}
+
+/** The draft's Undo history in this tab's session (PRODUCT §7.6), following every step. */
+export function useDraftHistory(draftId: string): DraftHistory {
+  const store = useMapsStore();
+  const read = () => store.history(draftId);
+  return useSyncExternalStore(store.subscribe, read, read);
 }

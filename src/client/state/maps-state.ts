@@ -1,5 +1,5 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
-import { defaultMapId, parseMapId, type MapIdParts } from '../../domain/map-id';
+import { defaultMapId, isLocalBaseId, parseMapId, type MapIdParts } from '../../domain/map-id';
 
 // PRODUCT §7.2: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
 // published id holds its published map, or why it failed to load; a `draft.` id holds its draft,
@@ -119,13 +119,16 @@ export function pathAfterEdit(pathname: string, id: MapIdParts): string | null {
 
 /** PRODUCT §7.4: discarding goes to the base map, or to a fresh draft.default for the default draft. */
 export function pathAfterDiscard(id: MapIdParts): string {
+  if (isLocalBaseId(id.baseId)) return '/maps';
   return id.baseId === defaultMapId ? `/map/${id.draftId}` : `/map/${id.baseId}`;
 }
 
 /** PRODUCT §6.2: "New draft", "Draft of {base id}" or "Published {date}". */
 export function subtitleOf(view: Extract<MapView, { status: 'draft' | 'published' }>): string {
   if (view.status === 'published') return `Published ${formatPublished(view.map.published)}`;
-  return view.id.baseId === defaultMapId ? 'New draft' : `Draft of ${view.id.baseId}`;
+  return view.id.baseId === defaultMapId || isLocalBaseId(view.id.baseId)
+    ? 'New draft'
+    : `Draft of ${view.id.baseId}`;
 }
 
 /** A readable, locale-independent date such as "November 20, 2026" (UTC, so tests are stable). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft, PublishedMap, Reason, ReasonId } from '../../domain/belief-map';
 import { addReason, deleteReason, updateBelief } from '../../domain/draft';
+import { memoryHistories } from '../persistence/session-history';
 import { MapsStore } from './maps-store';
 import { viewMap, type MapView } from './maps-state';
 import { createFakePersistence } from './test-support/fake-persistence';
@@ -249,6 +250,31 @@ describe('MapsStore: publishing and discarding (PRODUCT §8.1, §7.4)', () => {
     expect(view(id)).toMatchObject({ status: 'published', map: persistence.maps.get(id) });
   });
 
+  it('records each map it published, with its title and time, for Your maps (PRODUCT §15.1)', async () => {
+    const { store, persistence } = setup();
+    await store.load('draft.default');
+    await store.edit('draft.default', (d, now) =>
+      updateBelief(d, { title: 'Bike lane', description: null }, now),
+    );
+    persistence.publishFails = true;
+    await expect(store.publish('draft.default')).rejects.toThrow();
+    expect(persistence.records).toEqual([]);
+    persistence.publishFails = false;
+    const id = await store.publish('draft.default');
+    expect(persistence.records).toEqual([
+      { mapId: id, title: 'Bike lane', published: '2026-11-22T00:00:00.000Z' },
+    ]);
+  });
+
+  it('stores a new draft under a new id, and never over a draft that exists (PRODUCT §15.3)', async () => {
+    const { store, view, persistence } = setup();
+    const draft = { ...bikeLane, published: null, updatedAt: '2026-11-21T00:00:00.000Z' };
+    await store.create('draft.local--abc', draft);
+    expect(persistence.drafts.get('draft.local--abc')).toEqual(draft);
+    expect(view('draft.local--abc')).toMatchObject({ status: 'draft', entry: { draft, stored: true } });
+    await expect(store.create('draft.local--abc', draft)).rejects.toThrow(/already exists/);
+  });
+
   it('keeps the draft exactly as it was when publishing fails', async () => {
     const { store, view, persistence } = setup();
     await store.load('draft.default');
@@ -314,5 +340,67 @@ describe('MapsStore: other tabs', () => {
     persistence.changeElsewhere('draft.other', null);
     await store.refresh('draft.other');
     expect(store.getSnapshot().entries['draft.other']).toBeUndefined();
+  });
+});
+
+describe('MapsStore: Undo and Redo (PRODUCT §7.6)', () => {
+  function setupWithHistory(histories = memoryHistories()) {
+    const persistence = createFakePersistence({ 'bike-lane-k3j9x2m7qa': bikeLane });
+    const store = new MapsStore(persistence, clock(), histories);
+    return { persistence, store, histories };
+  }
+  const draftId = 'draft.bike-lane-k3j9x2m7qa';
+  const rename = (title: string) => (d: Draft, now: Date) =>
+    updateBelief(d, { title, description: null }, now);
+
+  it('steps back through every edit to the fresh copy, which is no longer stored, and forward again', async () => {
+    const { store, persistence } = setupWithHistory();
+    await store.load(draftId);
+    await store.edit(draftId, rename('One'));
+    await store.edit(draftId, rename('Two'));
+    expect(store.history(draftId).past).toHaveLength(2);
+
+    expect(await store.undo(draftId)).toBe(true);
+    expect((await persistence.fetchDraft(draftId))!.data.title).toBe('One');
+    expect(await store.undo(draftId)).toBe(true);
+    expect(await persistence.fetchDraft(draftId)).toBeNull();
+    expect(draftOf(viewMap(store.getSnapshot(), draftId)).data.title).toBe(bikeLane.data.title);
+    expect(await store.undo(draftId)).toBe(false);
+
+    expect(await store.redo(draftId)).toBe(true);
+    expect(await store.redo(draftId)).toBe(true);
+    expect(await store.redo(draftId)).toBe(false);
+    expect((await persistence.fetchDraft(draftId))!.data.title).toBe('Two');
+  });
+
+  it('stores a step as a newer edit, so other tabs follow it', async () => {
+    const { store, persistence } = setupWithHistory();
+    await store.load(draftId);
+    const { next } = await store.edit(draftId, rename('One'));
+    await store.edit(draftId, rename('Two'));
+    await store.undo(draftId);
+    const stored = (await persistence.fetchDraft(draftId))!;
+    expect(stored.data).toEqual(next.data);
+    expect(Date.parse(stored.updatedAt)).toBeGreaterThan(Date.parse(next.updatedAt));
+  });
+
+  it('records no step for an edit that changes nothing', async () => {
+    const { store } = setupWithHistory();
+    await store.load(draftId);
+    const result = await store.edit(draftId, (d, now) => updateBelief(d, bikeLane.data, now));
+    expect(result.recorded).toBe(false);
+    expect(store.history(draftId).past).toEqual([]);
+  });
+
+  it('keeps the history for the session, and forgets it once the draft is published', async () => {
+    const histories = memoryHistories();
+    const first = setupWithHistory(histories);
+    await first.store.load(draftId);
+    await first.store.edit(draftId, rename('One'));
+    const second = new MapsStore(first.persistence, clock(), histories);
+    await second.load(draftId);
+    expect(second.history(draftId).past).toHaveLength(1);
+    await second.publish(draftId);
+    expect(new MapsStore(first.persistence, clock(), histories).history(draftId).past).toEqual([]);
   });
 });

@@ -1,7 +1,15 @@
-import { publishedMapSchema, validate, type Draft, type PublishedMap } from '../../domain/belief-map';
+import {
+  draftSchema,
+  publishedMapSchema,
+  validate,
+  type Draft,
+  type PublishedMap,
+} from '../../domain/belief-map';
 import { createDraft, toPublishRequest } from '../../domain/draft';
 import { parseMapId } from '../../domain/map-id';
 import type { Persistence } from '../persistence/host';
+import { sessionHistories, type HistoryStorage } from '../persistence/session-history';
+import { emptyHistory, parseHistory, recordStep, redoStep, undoStep, type EditHistory } from './edit-history';
 import { loadMap } from './load-map';
 import {
   emptyMapsState,
@@ -33,7 +41,18 @@ export interface EditResult {
   next: Draft;
   /** Set when storage refused the draft (e.g. full); the edit is still held in this tab. */
   saveError: string | null;
+  /** The edit changed the map and is the latest step of the history: `undo` takes it back. */
+  recorded: boolean;
 }
+
+/** A state of a draft that Undo and Redo can go back to: stored, or a fresh copy of its base. */
+export interface DraftState {
+  draft: Draft;
+  /** False for a fresh copy, which going back to deletes from storage again. */
+  stored: boolean;
+}
+
+export type DraftHistory = EditHistory<DraftState>;
 
 /** A draft changed by another tab or window (the storage event), for the page to announce. */
 export interface ExternalChange {
@@ -51,10 +70,17 @@ export class MapsStore {
   /** The persistence, but published maps come from state once loaded: they never change (PRODUCT §8.2). */
   private readonly cachedPersistence: Persistence;
   private readonly now: () => Date;
+  private readonly histories = new Map<string, DraftHistory>();
+  private readonly historyStorage: HistoryStorage;
 
-  constructor(persistence: Persistence, now: () => Date = () => new Date()) {
+  constructor(
+    persistence: Persistence,
+    now: () => Date = () => new Date(),
+    historyStorage: HistoryStorage = sessionHistories,
+  ) {
     this.persistence = persistence;
     this.now = now;
+    this.historyStorage = historyStorage;
     this.cachedPersistence = {
       ...persistence,
       fetchMap: async (mapId) => {
@@ -129,11 +155,40 @@ export class MapsStore {
       }
       const previous: DraftEntry = { ...current, draft: base };
       const next = change(base, this.now());
+      const recorded = !sameData(base, next);
+      if (recorded)
+        this.setHistory(
+          draftId,
+          recordStep(this.history(draftId), stateOf(previous, base !== current.draft)),
+        );
       this.bump(draftId);
       this.set(draftId, { kind: 'draft', draft: next, stored: current.stored, saveError: null });
       const saveError = await this.store(draftId, next, current.stored);
-      return { previous, next, saveError };
+      return { previous, next, saveError, recorded };
     });
+  }
+
+  /**
+   * Stores `draft` as the new draft `draftId` (an import, a shared draft saved: PRODUCT §15.3,
+   * §15.4) and resolves to null or the message of a refused write. Rejects when a draft is
+   * already kept under that id: a new draft never overwrites one.
+   */
+  create(draftId: string, draft: Draft): Promise<string | null> {
+    return this.enqueue(async () => {
+      if (await this.persistence.fetchDraft(draftId).catch(() => null)) {
+        throw new Error(`A draft ${draftId} already exists`);
+      }
+      this.bump(draftId);
+      this.set(draftId, { kind: 'draft', draft, stored: false, saveError: null });
+      const saveError = await this.store(draftId, draft, false);
+      if (saveError) this.set(draftId, absent);
+      return saveError;
+    });
+  }
+
+  /** Every draft kept, for Your maps (PRODUCT §15.1). */
+  listDrafts() {
+    return this.persistence.listDrafts();
   }
 
   /** Puts `previous` back (Undo): stores it again, or deletes the draft if it was a fresh copy. */
@@ -145,6 +200,32 @@ export class MapsStore {
         await this.store(draftId, previous.draft, previous.stored);
       else await this.persistence.deleteDraft(draftId);
     });
+  }
+
+  /**
+   * Undoes the latest step of the draft's history (PRODUCT §7.6): the draft as it was before it,
+   * stored as an edit (updatedAt now, so other tabs follow), or deleted again if it was a fresh
+   * copy. With `asBefore` (the Undo of a flash message, right after its edit) the state is stored
+   * exactly as it was, as if the edit had never been made. Resolves to false when there is nothing
+   * to undo.
+   */
+  undo(draftId: string, { asBefore = false } = {}): Promise<boolean> {
+    return this.enqueue(() => this.step(draftId, undoStep, asBefore));
+  }
+
+  /** Redoes the latest undone step (PRODUCT §7.6); resolves to false when there is none. */
+  redo(draftId: string): Promise<boolean> {
+    return this.enqueue(() => this.step(draftId, redoStep, false));
+  }
+
+  /** The draft's Undo history in this session; the same object until it changes. */
+  history(draftId: string): DraftHistory {
+    let history = this.histories.get(draftId);
+    if (history === undefined) {
+      history = parseHistory(this.historyStorage.read(draftId), parseDraftState);
+      this.histories.set(draftId, history);
+    }
+    return history;
   }
 
   /** Deletes the draft (PRODUCT §7.4) and resolves to what it was, for Undo. */
@@ -171,6 +252,8 @@ export class MapsStore {
       const { mapId, published } = await this.persistence.publishMap(current.draft);
       const sent = published && publishedFrom(current.draft, published);
       if (sent) this.set(mapId, { kind: 'published', map: sent });
+      const title = current.draft.data.title;
+      this.persistence.recordPublished({ mapId, title, published: published ?? this.now().toISOString() });
       const stored = await this.persistence.fetchDraft(draftId).catch(() => null);
       const changedElsewhere = stored !== null && isNewer(stored, current.draft);
       if (revision === this.revision(draftId) && !changedElsewhere) {
@@ -178,6 +261,7 @@ export class MapsStore {
         await this.persistence
           .deleteDraft(draftId)
           .catch((error: unknown) => console.warn('Could not delete the published draft', error));
+        this.setHistory(draftId, emptyHistory);
         this.set(draftId, absent);
       }
       return mapId;
@@ -223,6 +307,45 @@ export class MapsStore {
   }
 
   // --- internals -------------------------------------------------------------------------------
+
+  private async step(
+    draftId: string,
+    move: (
+      history: DraftHistory,
+      present: DraftState,
+    ) => { target: DraftState; history: DraftHistory } | null,
+    asBefore: boolean,
+  ): Promise<boolean> {
+    const current = await this.currentDraft(draftId);
+    const moved = move(this.history(draftId), stateOf(current));
+    if (!moved) return false;
+    this.setHistory(draftId, moved.history);
+    this.bump(draftId);
+    const { target } = moved;
+    if (target.stored) {
+      const draft = asBefore
+        ? target.draft
+        : { ...target.draft, updatedAt: later(this.now(), current.draft.updatedAt) };
+      this.set(draftId, { kind: 'draft', draft, stored: current.stored, saveError: null });
+      await this.store(draftId, draft, current.stored);
+    } else {
+      await this.persistence.deleteDraft(draftId);
+      this.set(draftId, { kind: 'draft', draft: target.draft, stored: false, saveError: null });
+    }
+    return true;
+  }
+
+  /** Keeps `history` and stores it for the session; when storage refuses, with fewer steps back. */
+  private setHistory(draftId: string, history: DraftHistory): void {
+    this.histories.set(draftId, history);
+    let kept = history;
+    while (!this.historyStorage.write(draftId, kept) && kept.past.length + kept.future.length > 0)
+      kept = {
+        past: kept.past.slice(Math.ceil(kept.past.length / 2)),
+        future: kept.future.slice(Math.ceil(kept.future.length / 2)),
+      };
+    for (const listener of this.listeners) listener();
+  }
 
   /** The draft in state, or loaded as a draft route would load it (the compare page may edit a draft it never showed). */
   private async currentDraft(draftId: string): Promise<DraftEntry> {
@@ -294,4 +417,25 @@ export class MapsStore {
 function publishedFrom(draft: Draft, published: string): PublishedMap | null {
   const result = validate(publishedMapSchema, { ...toPublishRequest(draft), published });
   return result.ok ? result.value : null;
+}
+
+function stateOf(entry: DraftEntry, storedElsewhere = false): DraftState {
+  return { draft: entry.draft, stored: storedElsewhere || entry.stored || entry.saveError !== null };
+}
+
+function sameData(a: Draft, b: Draft): boolean {
+  return JSON.stringify(a.data) === JSON.stringify(b.data);
+}
+
+/** `now` as an ISO timestamp, or 1 ms after `than` if that is not earlier, so the step counts as newer. */
+function later(now: Date, than: string): string {
+  const after = Date.parse(than) + 1;
+  return new Date(Math.max(now.getTime(), Number.isNaN(after) ? 0 : after)).toISOString();
+}
+
+function parseDraftState(raw: unknown): DraftState | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { draft, stored } = raw as { draft?: unknown; stored?: unknown };
+  const parsed = validate(draftSchema, draft);
+  return parsed.ok && typeof stored === 'boolean' ? { draft: parsed.value, stored } : null;
 }

@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { parseMapId, type MapIdParts } from '../../domain/map-id';
+import { ApiError, isOfflineError } from '../persistence/api-client';
+import { markJustPublished } from './just-published';
 import { flashDurations, useFlash } from '../components/flash';
 import { useMapsStore } from './maps-context';
 import { pathAfterDiscard, pathAfterEdit } from './maps-state';
@@ -21,9 +23,15 @@ export const flashTexts = {
   draftDeleted: 'Draft deleted',
   draftUpdated: 'Draft updated',
   itemDeleted: 'Item deleted',
+  undone: 'Edit undone',
+  redone: 'Edit redone',
+  nothingToUndo: 'Nothing to undo',
+  nothingToRedo: 'Nothing to redo',
   changedElsewhere: 'This draft was changed in another tab',
   deletedElsewhere: 'This draft was deleted in another tab',
 } as const;
+
+export type PublishOutcome = { ok: true; mapId: string } | { ok: false; reason: string; offline: boolean };
 
 export interface DraftActions {
   /**
@@ -32,10 +40,17 @@ export interface DraftActions {
    * if the page was its published URL; a refused write is shown and the edit kept in memory.
    */
   edit(draftId: string, change: DraftChange, options?: SaveOptions): Promise<EditResult>;
-  /** Publishes; resolves to the new map id, or null after showing "Error publishing map". */
-  publish(draftId: string): Promise<string | null>;
+  /**
+   * Publishes; resolves to the new map id, or to the reason it failed after showing "Error publishing
+   * map" (PRODUCT §12.1: the server's reason and when to retry; the offline text of PRODUCT §13.7).
+   */
+  publish(draftId: string): Promise<PublishOutcome>;
   /** Deletes the draft, goes to its base map and offers Undo for 5 s. */
   discard(draftId: string): Promise<void>;
+  /** Steps back through the draft's history (PRODUCT §7.6) and says so in the flash bar. */
+  undo(draftId: string): Promise<void>;
+  /** Steps forward again after an undo (PRODUCT §7.6) and says so in the flash bar. */
+  redo(draftId: string): Promise<void>;
 }
 
 function parts(draftId: string): MapIdParts {
@@ -61,7 +76,11 @@ export function useDraftActions(): DraftActions {
         flash.show({
           text: options.undoMessage,
           durationMs: flashDurations.undo,
-          undo: () => void store.restore(id.draftId, result.previous),
+          // The flash's Undo takes back this very edit, which is also the history's latest step.
+          undo: () =>
+            void (result.recorded
+              ? store.undo(id.draftId, { asBefore: true })
+              : store.restore(id.draftId, result.previous)),
         });
       }
       return result;
@@ -75,12 +94,18 @@ export function useDraftActions(): DraftActions {
       try {
         const newId = await store.publish(parts(draftId).draftId);
         flash.show({ text: flashTexts.redirecting, durationMs: flashDurations.redirect });
+        markJustPublished(newId);
         void navigate(`/map/${newId}`);
-        return newId;
+        return { ok: true, mapId: newId };
       } catch (error) {
         console.warn('Publishing failed:', error);
+        const reason = error instanceof ApiError ? error.message : flashTexts.publishError;
+        if (isOfflineError(error)) {
+          flash.show({ text: reason, tone: 'error', durationMs: flashDurations.undo });
+          return { ok: false, reason, offline: true };
+        }
         flash.show({ text: flashTexts.publishError, tone: 'error', durationMs: flashDurations.publishError });
-        return null;
+        return { ok: false, reason, offline: false };
       }
     },
     [store, flash, navigate],
@@ -104,7 +129,25 @@ export function useDraftActions(): DraftActions {
     [store, flash, navigate],
   );
 
-  return { edit, publish, discard };
+  const step = useCallback(
+    async (draftId: string, direction: 'undo' | 'redo') => {
+      const id = parts(draftId).draftId;
+      const moved = await (direction === 'undo' ? store.undo(id) : store.redo(id));
+      const text = moved
+        ? direction === 'undo'
+          ? flashTexts.undone
+          : flashTexts.redone
+        : direction === 'undo'
+          ? flashTexts.nothingToUndo
+          : flashTexts.nothingToRedo;
+      flash.show({ text, durationMs: flashDurations.undo });
+    },
+    [store, flash],
+  );
+  const undo = useCallback((draftId: string) => step(draftId, 'undo'), [step]);
+  const redo = useCallback((draftId: string) => step(draftId, 'redo'), [step]);
+
+  return { edit, publish, discard, undo, redo };
 }
 
 /** Announces changes another tab made to the draft `draftId` (null: none to follow). */

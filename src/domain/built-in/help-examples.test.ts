@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { publishedMapSchema, type PublishedMap, type Reason } from '../belief-map';
 import { defaultLimits } from '../limits';
 import { beliefValues, supportLabel, supportValues, type Belief } from '../ratings';
+import { mapBalance } from '../balance';
+import { findCruxes } from '../cruxes';
 import { sortReasons } from '../sort-reasons';
 import { elmStreetReasons } from './help-example-reasons';
 import { helpExampleMaps } from './help-examples';
@@ -130,8 +132,11 @@ describe('the Elm Street story', () => {
     const differ = alice.filter((reason) => !sameRatings(reason, bob.get(reason.id)!));
     expect(agreed.length).toBeGreaterThan(differ.length);
     expect(differ.map((reason) => reason.id)).toContain(elmStreetReasons.shopsLoseTrade.id);
-    // They agree how much every reason would matter; what is left is a question of fact.
-    for (const reason of alice) expect(reason.support, reason.title).toBe(bob.get(reason.id)!.support);
+    // They agree how much every reason would matter but one, which they read opposite ways (G1).
+    for (const reason of alice) {
+      if (reason.id === elmStreetReasons.fewCyclistsToday.id) continue;
+      expect(reason.support, reason.title).toBe(bob.get(reason.id)!.support);
+    }
     const crux = bob.get(elmStreetReasons.shopsLoseTrade.id)!;
     expect(crux.support).toBe('strong-disconfirm');
     expect(alice.find((reason) => reason.id === crux.id)!.belief).toBe('disagree');
@@ -185,5 +190,24 @@ describe('help-example-icons', () => {
     expect(rating('help-example-bob-2', 'saferCycling')).toEqual(['strong-agree', 'strong-support']);
     expect(rating('help-example-bob-1', 'childrenCycleToSchool')).toEqual(['disagree', 'support']);
     expect(rating('help-example-alice-2', 'deliveryVans')).toEqual(['agree', 'disconfirm']);
+  });
+});
+
+describe('the cruxes of the second maps', () => {
+  const cruxes = findCruxes(maps['help-example-alice-2'].data, maps['help-example-bob-2'].data);
+
+  it('[X1][X2][G1] show a reversal first, then the shops, then the survey', () => {
+    expect(cruxes.map((crux) => [crux.modified.id, crux.disagreement, crux.reversal])).toEqual([
+      [elmStreetReasons.fewCyclistsToday.id, 2, true],
+      [elmStreetReasons.shopsLoseTrade.id, 1, false],
+      [elmStreetReasons.shoppersWalkOrCycle.id, 0.25, false],
+    ]);
+  });
+
+  it('[W2] both second maps still lean their own way', () => {
+    const alice = mapBalance(maps['help-example-alice-2'].data);
+    const bob = mapBalance(maps['help-example-bob-2'].data);
+    expect(alice.for.weight).toBeGreaterThan(alice.against.weight);
+    expect(bob.for.weight - bob.against.weight).toBeLessThan(alice.for.weight - alice.against.weight);
   });
 });

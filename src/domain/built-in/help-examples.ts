@@ -1,5 +1,6 @@
 import type { PublishedMap, Reason } from '../belief-map';
-import type { Belief } from '../ratings';
+import type { Belief, Support } from '../ratings';
+import { sortReasons } from '../sort-reasons';
 import { createIconsMap } from './help-example-icons';
 import { elmStreetBelief, elmStreetReasons as r, rate } from './help-example-reasons';
 import { builtInPublished as published, type HelpExampleId } from './ids';
@@ -78,42 +79,48 @@ const combined = elmStreetMap(
 );
 
 /**
- * A second map, after the combined reasons: Alice and Bob now agree on every support rating and
- * on every belief but two, whether shoppers walk or cycle and the crux, whether the shops would
- * lose trade. The reasons are in saved-draft order for either person's beliefs on those two.
+ * A second map, after the combined reasons: Alice and Bob now agree on every belief but two,
+ * whether shoppers walk or cycle and whether the shops would lose trade, and on every support
+ * rating but one: both accept that hardly anyone cycles on Elm Street today, and read it opposite
+ * ways (rule G1, a reversal). The reasons are in saved-draft order (rule S1).
  */
 function secondMap(
   description: string,
-  beliefs: { shoppersWalkOrCycle: Belief; shopsLoseTrade: Belief },
+  ratings: { shoppersWalkOrCycle: Belief; shopsLoseTrade: Belief; fewCyclistsToday: Support },
 ): PublishedMap {
-  return elmStreetMap(description, [
-    rate(r.saferCycling, 'strong-agree', 'strong-support'),
-    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
-    rate(r.parkingRarelyFull, 'strong-agree', 'support'),
-    rate(r.childrenCycleToSchool, 'agree', 'support'),
-    rate(r.shoppersWalkOrCycle, beliefs.shoppersWalkOrCycle, 'support'),
-    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
-    rate(r.shopsLoseTrade, beliefs.shopsLoseTrade, 'strong-disconfirm'),
-    rate(r.deliveryVans, 'agree', 'disconfirm'),
-    rate(r.fewCyclistsToday, 'strong-agree', 'neutral'),
-  ]);
+  return elmStreetMap(
+    description,
+    sortReasons([
+      rate(r.saferCycling, 'strong-agree', 'strong-support'),
+      rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
+      rate(r.parkingRarelyFull, 'strong-agree', 'support'),
+      rate(r.childrenCycleToSchool, 'agree', 'support'),
+      rate(r.shoppersWalkOrCycle, ratings.shoppersWalkOrCycle, 'support'),
+      rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+      rate(r.shopsLoseTrade, ratings.shopsLoseTrade, 'strong-disconfirm'),
+      rate(r.deliveryVans, 'agree', 'disconfirm'),
+      rate(r.fewCyclistsToday, 'strong-agree', ratings.fewCyclistsToday),
+    ]),
+  );
 }
 
 const alice2 = secondMap(
   "Alice rates the combined reasons. Bob's map showed her two costs she had not weighed: delivery vans " +
     'and parking for people who cannot walk far both count against the lane, and she accepts both are ' +
     "real. She now also rates the shops' trade as a strong reason against, if the shops really would lose " +
-    'it. She does not believe they would, so she is still for the lane.',
-  { shoppersWalkOrCycle: 'agree', shopsLoseTrade: 'disagree' },
+    'it. She does not believe they would, so she is still for the lane. She accepts that hardly anyone ' +
+    'cycles on Elm Street today, and reads it as a reason for the lane: people stay off a street where ' +
+    'cyclists get hurt.',
+  { shoppersWalkOrCycle: 'agree', shopsLoseTrade: 'disagree', fewCyclistsToday: 'support' },
 );
 
 const bob2 = secondMap(
   "Bob rates the combined reasons. Alice's injury figures persuaded him that the lane would make the " +
-    "street safer, and the school's numbers that today's bike count says little about how many would ride " +
-    "once the lane is built. He accepts the council's parking count. He still believes the shops would " +
-    'lose trade, and doubts that one Saturday in May shows how people shop the rest of the year, so he is ' +
-    'still against the lane.',
-  { shoppersWalkOrCycle: 'neutral', shopsLoseTrade: 'agree' },
+    "street safer, and the school's numbers that children would cycle. He accepts the council's parking " +
+    'count. He still believes the shops would lose trade, doubts that one Saturday in May shows how ' +
+    'people shop the rest of the year, and still counts the few cyclists today as a reason against ' +
+    'spending a traffic lane on them, so he is not yet for the lane.',
+  { shoppersWalkOrCycle: 'neutral', shopsLoseTrade: 'agree', fewCyclistsToday: 'disconfirm' },
 );
 
 export const helpExampleMaps: Record<HelpExampleId, PublishedMap> = {

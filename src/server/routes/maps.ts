@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
+import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import { bodyBudget, holdBodyBudget } from '../body-budget';
@@ -7,6 +8,8 @@ import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
 import { newMapId } from '../ids';
 import { acceptMapBodies } from '../json-body';
+import { mapPreview } from '../page-meta';
+import type { PreviewImages } from '../preview-images';
 import type { PublishOutcomes } from '../publish-outcomes';
 import type { PublishedMaps } from '../published-maps';
 import type { MapStore } from '../store/map-store';
@@ -17,6 +20,8 @@ export interface MapRoutesOptions {
   store: MapStore;
   /** Published maps as this instance serves them, shared with the pages' link previews. */
   maps: PublishedMaps;
+  /** Link-preview pictures, each rendered once (PRODUCT §8.4). */
+  images: PreviewImages;
   /** Where each publish's outcome is told, for /healthz. */
   publishes: PublishOutcomes;
   now: () => Date;
@@ -25,10 +30,13 @@ export interface MapRoutesOptions {
 /** PRODUCT §5.2, §5.3: read a published or built-in map, and publish a new one. */
 export async function mapRoutes(
   app: FastifyInstance,
-  { config, store, maps, publishes, now }: MapRoutesOptions,
+  { config, store, maps, images, publishes, now }: MapRoutesOptions,
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
+  const builtInPreviews = new Map(
+    builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)] as const),
+  );
   acceptMapBodies(app, config.limits, config.bodyLimitBytes);
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
@@ -57,6 +65,34 @@ export async function mapRoutes(
       `public, max-age=${secondsLeft}, immutable`,
       map.answer,
     );
+  });
+
+  // PRODUCT §8.4: the link-preview picture of a published or built-in map, cached as its map is.
+  // A revalidation that matches is answered before anything is drawn.
+  app.get<{ Params: { id: string } }>('/api/map/:id/preview.png', async (request, reply) => {
+    const { id } = request.params;
+    if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
+    const ifNoneMatch = request.headers['if-none-match'];
+
+    const builtIn = builtIns.get(id);
+    const builtInPreview = builtInPreviews.get(id);
+    if (builtIn && builtInPreview) {
+      // The picture changes with the map's content, which its API answer's ETag already hashes.
+      const etag = `"png-${builtIn.etag.slice(1)}`;
+      if (matches(ifNoneMatch, etag)) return notModified(reply, etag, builtIn.cacheControl);
+      const png = await images.get(id, builtInPreview);
+      return sendPng(reply, etag, builtIn.cacheControl, png);
+    }
+
+    const at = now();
+    const map = await maps.get(id, at);
+    if (!map) return reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
+    const msLeft = Math.max(0, map.expiresAt - at.getTime());
+    const cacheControl = `public, max-age=${Math.floor(msLeft / 1000)}, immutable`;
+    const etag = `"png-${id}"`;
+    if (matches(ifNoneMatch, etag)) return notModified(reply, etag, cacheControl);
+    const png = await images.get(id, map.preview(), msLeft);
+    return sendPng(reply, etag, cacheControl, png);
   });
 
   app.post(
@@ -94,6 +130,26 @@ export async function mapRoutes(
   );
 }
 
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return (
+    ifNoneMatch !== undefined &&
+    ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')
+  );
+}
+
+function notModified(reply: FastifyReply, etag: string, cacheControl: string): FastifyReply {
+  return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
+}
+
+function sendPng(reply: FastifyReply, etag: string, cacheControl: string, png: Buffer): FastifyReply {
+  return reply
+    .code(200)
+    .header('etag', etag)
+    .header('cache-control', cacheControl)
+    .type('image/png')
+    .send(png);
+}
+
 function sendCached(
   reply: FastifyReply,
   ifNoneMatch: string | undefined,
@@ -102,11 +158,6 @@ function sendCached(
   body: string | Buffer,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
-  if (
-    ifNoneMatch &&
-    ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')
-  ) {
-    return reply.code(304).send();
-  }
+  if (matches(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.code(200).type('application/json; charset=utf-8').send(body);
 }

@@ -62,7 +62,10 @@ export const test = base
       await Promise.all(contexts.map((context) => context.close()));
     });
     return async (options: BrowserContextOptions = {}): Promise<Session> => {
-      const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
+      // Service workers are blocked unless a test asks for them (`serviceWorkers: 'allow'`): the
+      // app's worker precaches every page's code on the first visit, work the other tests need
+      // not wait for, and offline.spec.ts tests it on its own.
+      const context = await browser.newContext({ baseURL: app.baseUrl, serviceWorkers: 'block', ...options });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];

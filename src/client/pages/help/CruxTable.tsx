@@ -1,19 +1,23 @@
 import type { Reason } from '../../../domain/belief-map';
 import { getBuiltInMap } from '../../../domain/built-in';
 import { elmStreetReasons } from '../../../domain/built-in/help-example-reasons';
-import { beliefLabel } from '../../../domain/ratings';
+import { beliefLabel, supportLabel } from '../../../domain/ratings';
 import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 
-// PRODUCT §10: the end of the story of Alice and Bob, the two questions of fact they still
-// disagree on, with each person's icons read from their second maps.
+// PRODUCT §10: the end of the story of Alice and Bob, the three reasons they still rate
+// differently, with each person's icons read from their second maps.
 
-const cruxReasons = [elmStreetReasons.shopsLoseTrade, elmStreetReasons.shoppersWalkOrCycle];
+const cruxReasons = [
+  elmStreetReasons.fewCyclistsToday,
+  elmStreetReasons.shopsLoseTrade,
+  elmStreetReasons.shoppersWalkOrCycle,
+];
 
 function ratedIn(mapId: 'help-example-alice-2' | 'help-example-bob-2', reasonId: string): Reason | undefined {
   return getBuiltInMap(mapId)?.data.reasons.find((reason) => reason.id === reasonId);
 }
 
-/** The two reasons Alice and Bob still rate differently, with both people's icons. */
+/** The three reasons Alice and Bob still rate differently, with both people's icons. */
 export function CruxTable() {
   return (
     <div className="help-table-wrap">
@@ -38,7 +42,10 @@ export function CruxTable() {
                       <BeliefIcon value={reason?.belief ?? null} />
                       <SupportIcon value={reason?.support ?? null} />
                     </span>
-                    <span className="help-table-note">{beliefLabel(reason?.belief ?? null)}</span>
+                    <span className="help-table-note">
+                      {beliefLabel(reason?.belief ?? null)},{' '}
+                      {supportLabel(reason?.support ?? null).toLowerCase()}
+                    </span>
                   </td>
                 );
               })}

@@ -1,7 +1,10 @@
 import { Link } from 'wouter';
+import { ShortcutsList } from '../../components/ShortcutsList';
+import { formShortcuts, pageShortcuts } from '../../lib/shortcut-list';
 import { HelpSection, helpSections } from './HelpSection';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './help-page.css';
+import { DisagreeSection } from './DisagreeSection';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
 
@@ -114,6 +117,8 @@ export function HelpPage() {
 
       <WorkedExample />
 
+      <DisagreeSection />
+
       <HelpSection id="start">
         <ol>
           <li>
@@ -135,6 +140,15 @@ export function HelpPage() {
           differently to make a copy, rate your reasons and add their own, publish it and send you the link.
           Comparing the two maps shows you where you really differ.
         </p>
+      </HelpSection>
+
+      <HelpSection id="shortcuts">
+        <p>
+          A draft can be written from the keyboard alone. These keys work on a draft’s page whenever you are
+          not typing in a field; press <kbd>?</kbd> there to see them.
+        </p>
+        <ShortcutsList caption="On a draft" shortcuts={pageShortcuts} />
+        <ShortcutsList caption="In a reason's form" shortcuts={formShortcuts} />
       </HelpSection>
     </div>
   );

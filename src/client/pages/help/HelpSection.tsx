@@ -9,7 +9,9 @@ export const helpSections = {
   drafts: 'Drafts and published maps',
   comparing: 'Comparing and merging',
   example: 'The story of Alice and Bob',
+  disagree: 'Finding where you disagree',
   start: 'Start your own map',
+  shortcuts: 'Keyboard shortcuts',
 } as const;
 
 export type HelpSectionId = keyof typeof helpSections;

@@ -116,8 +116,8 @@ export function WorkedExample() {
         </li>
         <li>
           Bob was persuaded by the injury figures that the lane would make the street safer, and by the
-          school’s 320 pupils that children would cycle. He now thinks today’s bike count says little about
-          how many would ride once the lane is built, and he accepts the council’s parking count.
+          school’s 320 pupils that children would cycle, and he accepts the council’s parking count. He still
+          counts today’s few cyclists against the lane.
         </li>
       </ul>
       <ul>
@@ -131,12 +131,14 @@ export function WorkedExample() {
           <Link to={comparePath('help-example-alice-2', 'help-example-bob-2')}>
             Compare Alice’s second map with Bob’s
           </Link>
-          . Only two reasons are Changed now, and both are about the shops.
+          . Only three reasons are Changed now: two are about the shops, and one is today’s bike count.
         </li>
       </ul>
       <p>
-        Alice and Bob now agree on every support rating, that is, on how much each reason would matter. They
-        differ only in belief, on two questions of fact:
+        Alice and Bob now agree on how much every reason would matter but one: both accept that hardly anyone
+        cycles on Elm Street today, but Alice reads it as a reason for the lane (people stay off a street
+        where cyclists get hurt) and Bob as a reason against it. Otherwise they differ only in belief, on two
+        questions of fact:
       </p>
       <Suspense fallback={<div className="help-table-wrap" />}>
         <CruxTable />

@@ -32,6 +32,10 @@ interface EditFormProps<V extends FormValues<V>, T> {
   /** The form's accessible name. */
   label: string;
   initial: V;
+  /** The values to show at first, when they differ from `initial` (a form reopened after a reload). */
+  start?: V | undefined;
+  /** Told every change of the values, so the page can keep them with the draft's state. */
+  onChange?: ((values: V) => void) | undefined;
   parse(values: V): Result<T, FieldErrors<keyof V & string>>;
   onSave(value: T): Promise<void>;
   onCancel(): void;
@@ -40,19 +44,42 @@ interface EditFormProps<V extends FormValues<V>, T> {
   /** Offers "Delete" (an existing reason). */
   onDelete?: (() => Promise<void>) | undefined;
   children(fields: FormFields<V>): ReactNode;
+  /** Selects the first field's text on opening, so typing replaces a placeholder value. */
+  selectFirst?: boolean;
 }
 
 export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>) {
-  const { label, parse, onSave, onCancel, refusal = null, onDelete, children } = props;
+  const {
+    label,
+    parse,
+    onSave,
+    onCancel,
+    refusal = null,
+    onDelete,
+    onChange,
+    children,
+    selectFirst = false,
+  } = props;
   const [initial] = useState(props.initial);
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(props.start ?? initial);
   const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
-  useEffect(() => firstField.current?.focus(), []);
+  // A form reopened with text the person typed keeps the caret; only a fresh form selects.
+  const [select] = useState(
+    () =>
+      selectFirst &&
+      (!props.start ||
+        (Object.keys(initial) as (keyof V)[]).every((key) => props.start![key] === initial[key])),
+  );
+  useEffect(() => {
+    firstField.current?.focus();
+    if (select) firstField.current?.select();
+  }, [select]);
   useUnsavedGuard((Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]));
+  useEffect(() => onChange?.(values), [onChange, values]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,12 +93,13 @@ export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>)
       return;
     }
     setSaving(true);
-    await onSave(result.value);
+    // The page may keep the form open (a conflict to resolve first): it can be saved again.
+    await onSave(result.value).finally(() => setSaving(false));
   };
   const remove = async () => {
     if (saving || !onDelete) return;
     setSaving(true);
-    await onDelete();
+    await onDelete().finally(() => setSaving(false));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
-import { defaultMapId, type MapIdParts } from '../../../domain/map-id';
+import { defaultMapId, isLocalBaseId, type MapIdParts } from '../../../domain/map-id';
 import { subtitleOf, type MapView } from '../../state/maps-state';
 
 type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
@@ -29,7 +29,7 @@ export function MapHeading({
 }
 
 function DraftSubtitle({ id }: { id: MapIdParts }) {
-  if (id.baseId === defaultMapId) return 'New draft';
+  if (id.baseId === defaultMapId || isLocalBaseId(id.baseId)) return 'New draft';
   return (
     <>
       Draft of <Link to={`/map/${id.baseId}`}>{id.baseId}</Link>

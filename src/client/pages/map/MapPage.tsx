@@ -11,6 +11,11 @@ import { PublishedView } from './PublishedView';
 
 // PRODUCT §6.2: /map/{mapId} shows a draft (editable) or a published map (read-only).
 
+// The shared-draft page (PRODUCT §15.4) reuses these through this module, so that the bundler keeps
+// them in this page's chunk rather than a chunk of their own (PRODUCT §13.5, the first load).
+export { MapDescription } from './MapHeading';
+export { ReasonList } from './ReasonList';
+
 export function MapPage() {
   const { mapId = '' } = useParams();
   // Every visit re-reads the draft, even a visit to the address already shown: the draft may

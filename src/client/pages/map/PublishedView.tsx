@@ -1,8 +1,14 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'wouter';
+import { BalanceRegion } from '../../components/Balance';
+import { LazyDownloadButtons as DownloadButtons } from '../../components/LazyDownloadButtons';
+import { wasJustPublished } from '../../state/just-published';
 import type { MapView } from '../../state/maps-state';
 import { MapDescription, MapHeading } from './MapHeading';
 import { ReasonList } from './ReasonList';
+
+// The confirmation after a publish loads only then (PRODUCT §8.5).
+const PublishedNotice = lazy(() => import('./PublishedNotice'));
 
 interface PublishedViewProps {
   view: Extract<MapView, { status: 'published' }>;
@@ -15,6 +21,11 @@ export function PublishedView({ view, headingRef }: PublishedViewProps) {
   return (
     <>
       <MapHeading view={view} data={map.data} headingRef={headingRef} />
+      {wasJustPublished(id.baseId) && (
+        <Suspense fallback={null}>
+          <PublishedNotice mapId={id.baseId} title={map.data.title} />
+        </Suspense>
+      )}
       <MapDescription description={map.data.description} />
       <div className="map-links">
         <Link to={`/map/${id.draftId}`} className="button primary">
@@ -23,6 +34,7 @@ export function PublishedView({ view, headingRef }: PublishedViewProps) {
         <Link to={`/compare?baseMapId=${encodeURIComponent(id.baseId)}`} className="button">
           Compare
         </Link>
+        <DownloadButtons map={map} />
       </div>
       <section className="map-reasons-section" aria-labelledby="published-reasons">
         <div className="map-section-head">
@@ -33,6 +45,7 @@ export function PublishedView({ view, headingRef }: PublishedViewProps) {
         </div>
         <ReasonList reasons={map.data.reasons} empty="This map has no reasons." />
       </section>
+      <BalanceRegion reasons={map.data.reasons} />
     </>
   );
 }

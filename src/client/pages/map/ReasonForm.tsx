@@ -1,7 +1,9 @@
+import { useEffect, useRef } from 'react';
 import type { Reason, ReasonId } from '../../../domain/belief-map';
 import { defaultLimits } from '../../../domain/limits';
 import { beliefLabels, beliefValues, supportLabels, supportValues } from '../../../domain/ratings';
 import { FormField } from '../../components/FormField';
+import { ratingFieldFor, ratingForDigit } from '../../lib/rating-keys';
 import { parseReasonForm, reasonFormValues, type ReasonFormValues } from '../../state/draft-forms';
 import { EditForm, TextFields, type FormFields, type TextFieldSpec } from './EditForm';
 
@@ -15,6 +17,11 @@ interface ReasonFormProps {
   onSave(reason: Reason): Promise<void>;
   onDelete?(): Promise<void>;
   onCancel(): void;
+  /** The values it started from and those typed, for a form reopened after a reload. */
+  start?: { initial: ReasonFormValues; values: ReasonFormValues } | undefined;
+  onChange?: ((values: ReasonFormValues) => void) | undefined;
+  /** The form's name when `reason` is null: "Add item", or "Edit item" for a reason deleted elsewhere. */
+  label?: string;
 }
 
 const textFields: TextFieldSpec<ReasonFormValues>[] = [
@@ -23,11 +30,28 @@ const textFields: TextFieldSpec<ReasonFormValues>[] = [
 ];
 
 /** PRODUCT §6.3 reason form: Title required; Relevance, Belief and Support optional. */
-export function ReasonForm({ reason, newId, addError = null, onSave, onDelete, onCancel }: ReasonFormProps) {
+export function ReasonForm(props: ReasonFormProps) {
+  const { reason, newId, addError = null, onSave, onDelete, onCancel, start, onChange } = props;
+  const ratings = useRef<HTMLDivElement>(null);
+  // PRODUCT §13.1: Alt+B and Alt+S go to the Belief and Support ratings from anywhere in the form.
+  useEffect(() => {
+    const form = ratings.current?.closest('form');
+    if (!form) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const field = ratingFieldFor(event);
+      if (!field) return;
+      event.preventDefault();
+      ratings.current?.querySelector<HTMLSelectElement>(`select[data-rating="${field}"]`)?.focus();
+    };
+    form.addEventListener('keydown', onKeyDown);
+    return () => form.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <EditForm
-      label={reason ? 'Edit item' : 'Add item'}
-      initial={reasonFormValues(reason)}
+      label={props.label ?? (reason ? 'Edit item' : 'Add item')}
+      initial={start?.initial ?? reasonFormValues(reason)}
+      start={start?.values}
+      onChange={onChange}
       parse={(values) => parseReasonForm(values, reason?.id ?? newId)}
       refusal={reason ? null : addError}
       onSave={onSave}
@@ -37,7 +61,7 @@ export function ReasonForm({ reason, newId, addError = null, onSave, onDelete, o
       {(form) => (
         <>
           <TextFields specs={textFields} form={form} />
-          <div className="field-row">
+          <div className="field-row" ref={ratings}>
             <RatingSelect form={form} name="belief" options={beliefValues} labels={beliefLabels} />
             <RatingSelect form={form} name="support" options={supportValues} labels={supportLabels} />
           </div>
@@ -67,8 +91,17 @@ function RatingSelect<V extends string>({ form, name, options, labels }: RatingS
       {(control) => (
         <select
           {...control}
+          data-rating={name}
           value={form.values[name]}
           onChange={(event) => form.set({ [name]: event.target.value } as Partial<ReasonFormValues>)}
+          onKeyDown={(event) => {
+            // PRODUCT §13.1: 1–5 pick a rating from the least to the most, 0 none, without opening the list.
+            const value =
+              name === 'belief' ? ratingForDigit('belief', event) : ratingForDigit('support', event);
+            if (value === undefined) return;
+            event.preventDefault();
+            form.set({ [name]: value } as Partial<ReasonFormValues>);
+          }}
         >
           <option value="">{labels.none}</option>
           {options.map((option) => (

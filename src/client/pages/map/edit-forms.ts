@@ -3,3 +3,5 @@
 // §13, the first-load budget).
 export { BeliefForm } from './BeliefForm';
 export { ReasonForm } from './ReasonForm';
+export { ConflictNotice, discardQuestion, publishQuestion } from './ConflictNotice';
+export { formChange, formConflict } from '../../state/form-save';

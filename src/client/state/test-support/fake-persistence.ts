@@ -1,3 +1,4 @@
+import type { PublishedRecord } from '../../../domain/library';
 import type { Draft, PublishedMap } from '../../../domain/belief-map';
 import { defaultMap } from '../../../domain/built-in/ids';
 import { toPublishRequest, type PublishRequest } from '../../../domain/draft';
@@ -20,6 +21,8 @@ export interface FakePersistence extends Persistence {
   answersPublished: boolean;
   /** How many times fetchMap asked for each id. */
   mapFetches: Map<string, number>;
+  /** What recordPublished was given, in order. */
+  records: PublishedRecord[];
   /** Simulates another tab writing or deleting a draft (fires the watchDrafts listeners). */
   changeElsewhere(draftId: string, draft: Draft | null): void;
 }
@@ -34,6 +37,7 @@ export function createFakePersistence(maps: Record<string, PublishedMap> = {}): 
     publishFails: false,
     answersPublished: true,
     mapFetches: new Map(),
+    records: [],
     async fetchDraft(draftId) {
       return structuredClone(fake.drafts.get(draftId) ?? null);
     },
@@ -57,6 +61,12 @@ export function createFakePersistence(maps: Record<string, PublishedMap> = {}): 
       const published = '2026-11-22T00:00:00.000Z';
       fake.maps.set(mapId, { ...request, published });
       return { mapId, published: fake.answersPublished ? published : null };
+    },
+    async listDrafts() {
+      return [...fake.drafts].map(([draftId, draft]) => ({ draftId, draft: structuredClone(draft) }));
+    },
+    recordPublished(record) {
+      fake.records.push(record);
     },
     watchDrafts(onChange) {
       listeners.add(onChange);
