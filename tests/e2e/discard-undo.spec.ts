@@ -87,7 +87,7 @@ describe('discarding a draft', () => {
     expect(await isFocused(undo)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
-    await page.getByText(`Draft of ${mapId}`, { exact: true }).waitFor();
+    await page.getByText('Draft of Night buses on weekdays', { exact: true }).waitFor();
     expect(await reasonTitles(page)).toEqual(['Shift workers need them', 'Fewer taxis at night']);
     expect(await storedDraft(page, `draft.${mapId}`)).toEqual(kept);
     await expect.poll(() => isFocused(heading(page))).toBe(true);

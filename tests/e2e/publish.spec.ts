@@ -105,10 +105,14 @@ describe('publishing a draft', () => {
     expect(await safer.getByRole('img', { name: 'Agree', exact: true }).count()).toBe(1);
     expect(await safer.getByRole('img', { name: 'Strongly supports', exact: true }).count()).toBe(1);
 
-    // "Edit a copy" makes a draft titled like the base, "Draft of {id}", stored from its first edit.
+    // "Edit a copy" makes a draft titled like the base, "Draft of {base title}" linking to the base,
+    // stored from its first edit.
     await fresh.page.getByRole('link', { name: 'Edit a copy' }).click();
     await expect.poll(() => pathOf(fresh.page)).toBe(`/map/draft.${id}`);
-    await fresh.page.getByText(`Draft of ${id}`, { exact: true }).waitFor();
+    await fresh.page.getByText('Draft of Main Street bike lane', { exact: true }).waitFor();
+    expect(await fresh.page.getByRole('link', { name: 'Main Street bike lane' }).getAttribute('href')).toBe(
+      `/map/${id}`,
+    );
     expect(await heading(fresh.page).textContent()).toBe('Main Street bike lane');
     expect(await storedDraft(fresh.page, `draft.${id}`)).toBeNull();
     await addItem(fresh.page, { title: 'Buses would be slower', support: 'disconfirm', belief: 'disagree' });

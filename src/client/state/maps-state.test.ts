@@ -9,6 +9,7 @@ import {
   pathAfterEdit,
   reconcileDraft,
   setEntry,
+  builtInSubtitle,
   subtitleOf,
   viewMap,
   type DraftEntry,
@@ -116,5 +117,15 @@ describe('paths and texts', () => {
       'Published November 20, 2026',
     );
     expect(formatPublished('2026-01-01T00:30:00.000Z')).toBe('January 1, 2026'); // UTC, whatever the zone
+  });
+
+  it('[PRODUCT §6.2, rule B3] a built-in map says it never expires instead of its fixed publication date', () => {
+    for (const id of ['default', 'help-example-alice-1', 'help-example-icons']) {
+      expect(subtitleOf({ status: 'published', id: ids(id), map, draft: null }), id).toBe(builtInSubtitle);
+    }
+    // An id that only looks like one is a published map like any other.
+    expect(subtitleOf({ status: 'published', id: ids('help-example-alice-9'), map, draft: null })).toBe(
+      'Published November 20, 2026',
+    );
   });
 });

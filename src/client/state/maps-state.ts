@@ -1,4 +1,5 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
+import { isBuiltInMapId } from '../../domain/built-in/ids';
 import { defaultMapId, isLocalBaseId, parseMapId, type MapIdParts } from '../../domain/map-id';
 
 // PRODUCT §7.2: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
@@ -123,13 +124,22 @@ export function pathAfterDiscard(id: MapIdParts): string {
   return id.baseId === defaultMapId ? `/map/${id.draftId}` : `/map/${id.baseId}`;
 }
 
-/** PRODUCT §6.2: "New draft", "Draft of {base id}" or "Published {date}". */
+/**
+ * PRODUCT §6.2: "New draft", "Draft of {base id}" or "Published {date}"; a built-in map, which
+ * never expires (rule B3), says so instead of a publication date. The map page shows the base
+ * map's title in place of its id once it is known (MapHeading).
+ */
 export function subtitleOf(view: Extract<MapView, { status: 'draft' | 'published' }>): string {
-  if (view.status === 'published') return `Published ${formatPublished(view.map.published)}`;
+  if (view.status === 'published')
+    return isBuiltInMapId(view.id.baseId)
+      ? builtInSubtitle
+      : `Published ${formatPublished(view.map.published)}`;
   return view.id.baseId === defaultMapId || isLocalBaseId(view.id.baseId)
     ? 'New draft'
     : `Draft of ${view.id.baseId}`;
 }
+
+export const builtInSubtitle = 'Built into Belief Map: never expires';
 
 /** A readable, locale-independent date such as "November 20, 2026" (UTC, so tests are stable). */
 export function formatPublished(iso: string): string {

@@ -127,6 +127,30 @@ describe('MapsStore: loading (PRODUCT §7.2)', () => {
   });
 });
 
+describe('MapsStore: loading a base map for its title (PRODUCT §6.2)', () => {
+  it("loads the published map alone and leaves the draft's fresh copy as it is", async () => {
+    const { store, view, persistence } = setup();
+    await store.load('draft.bike-lane-k3j9x2m7qa');
+    const before = store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa'];
+    await store.loadPublished('bike-lane-k3j9x2m7qa');
+    expect(store.getSnapshot().entries['bike-lane-k3j9x2m7qa']).toEqual({ kind: 'published', map: bikeLane });
+    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe(before);
+    expect(view('draft.bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'draft' });
+    await store.loadPublished('bike-lane-k3j9x2m7qa'); // known: fetched no more
+    expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(2);
+  });
+
+  it('leaves a map it cannot load unknown, failing nothing', async () => {
+    const { store, persistence } = setup();
+    persistence.fetchMap = async () => {
+      throw new Error('Network error: the server could not be reached');
+    };
+    await store.loadPublished('bike-lane-k3j9x2m7qa');
+    await store.loadPublished('no-such-map');
+    expect(store.getSnapshot().entries).toEqual({});
+  });
+});
+
 describe('MapsStore: editing (PRODUCT §7.3)', () => {
   it('[D2][D3] stores each edit with a new updatedAt and the reasons in S order', async () => {
     const { store, view, persistence } = setup();

@@ -27,3 +27,8 @@ export type HelpExampleId = (typeof helpExampleIds)[number];
 export function isHelpExampleId(id: string): id is HelpExampleId {
   return (helpExampleIds as readonly string[]).includes(id);
 }
+
+/** True for the id of a map that ships with the app (rules B1, B2): the default map and the help examples. */
+export function isBuiltInMapId(id: string): boolean {
+  return id === 'default' || isHelpExampleId(id);
+}

@@ -3,7 +3,14 @@ import type { MapId } from '../map-id';
 import { helpExampleMaps } from './help-examples';
 import { defaultMap, helpExampleIds } from './ids';
 
-export { builtInPublished, defaultMap, helpExampleIds, isHelpExampleId, type HelpExampleId } from './ids';
+export {
+  builtInPublished,
+  defaultMap,
+  helpExampleIds,
+  isBuiltInMapId,
+  isHelpExampleId,
+  type HelpExampleId,
+} from './ids';
 
 // PRODUCT §4.3: maps that ship with the app. The client shows them without a request and the API
 // answers them too; they never expire.
@@ -18,8 +25,4 @@ export const builtInMapIds: readonly MapId[] = [...builtInMaps.keys()] as MapId[
 /** The built-in map with this id, or null. */
 export function getBuiltInMap(id: string): PublishedMap | null {
   return builtInMaps.get(id) ?? null;
-}
-
-export function isBuiltInMapId(id: string): boolean {
-  return builtInMaps.has(id);
 }

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
 import { FormField, type ControlProps } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
+import { PageHeading } from '../../components/PageHeading';
 
 /** PRODUCT §6.5: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
@@ -17,15 +18,24 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
   const [, navigate] = useLocation();
   const [base, setBase] = useState(initialBase);
   const [modified, setModified] = useState('');
+  /** Why each field was refused at the last Compare; cleared as soon as the field is typed in. */
+  const [errors, setErrors] = useState<{ base?: string; modified?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const baseId = mapIdFromInput(base);
     const modifiedId = mapIdFromInput(modified);
-    // PRODUCT §6.5: with an empty field nothing happens except an error in the console. The form is
-    // noValidate so that the browser's own bubble does not stand in for this.
+    // PRODUCT §6.5: with an empty field the page stays, writes an error to the console and says
+    // beside each empty field what it needs, focusing the first. The form is noValidate so that the
+    // browser's own bubble does not stand in for this.
     if (!baseId || !modifiedId) {
       console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);
+      setErrors({
+        ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
+        ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
+      });
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     navigate(`/compare/${encodeURIComponent(baseId)}/${encodeURIComponent(modifiedId)}`);
@@ -33,23 +43,43 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
 
   return (
     <div className="page choose-compare">
-      <h1>Compare maps</h1>
+      <PageHeading>Compare maps</PageHeading>
       <p className="prose">
         See what one map adds, removes or rates differently from another. Paste a link to each map, or type
         its id. To merge differences into your draft, use the draft as the base map: its id is{' '}
         <code>draft.</code> followed by the id of the map it copies.
       </p>
-      <form className="compare-form" noValidate onSubmit={submit}>
-        <FormField label="Base map" hint="The map to compare against, e.g. help-example-alice-1">
-          {(control) => <MapIdInput control={control} value={base} onChange={setBase} />}
+      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
+        <FormField
+          label="Base map"
+          hint="The map to compare against, e.g. help-example-alice-1"
+          error={errors.base}
+        >
+          {(control) => (
+            <MapIdInput
+              control={control}
+              value={base}
+              onChange={(value) => {
+                setBase(value);
+                setErrors(({ base: _, ...rest }) => rest);
+              }}
+            />
+          )}
         </FormField>
-        <FormField label="Modified map" hint="The map whose differences to show, e.g. help-example-bob-1">
+        <FormField
+          label="Modified map"
+          hint="The map whose differences to show, e.g. help-example-bob-1"
+          error={errors.modified}
+        >
           {(control) => (
             // Arriving from a map's "Compare" link, the base is filled in: the other field is next.
             <MapIdInput
               control={control}
               value={modified}
-              onChange={setModified}
+              onChange={(value) => {
+                setModified(value);
+                setErrors(({ modified: _, ...rest }) => rest);
+              }}
               autoFocus={initialBase !== ''}
             />
           )}
@@ -60,6 +90,12 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
       </form>
     </div>
   );
+}
+
+/** What an empty compare field needs: a link with nothing after "/map/" is told so. */
+function emptyFieldError(input: string, which: 'base' | 'modified'): string {
+  if (input.trim() !== '') return 'This link has no map id after “/map/”. Paste the whole link.';
+  return `Enter the link or id of the ${which} map.`;
 }
 
 interface MapIdInputProps {

@@ -19,6 +19,7 @@ import {
   type LoadedView,
   type LoadFailure,
 } from './use-compared-maps';
+import { PageHeading } from '../../components/PageHeading';
 
 // PRODUCT §6.6, §9: the compare page. Every difference is a list item marked Added,
 // Deleted or Changed; when the base is a draft each one has a button that merges it.
@@ -34,7 +35,7 @@ function CompareView({ baseInput, modifiedInput }: { baseInput: string; modified
   const { state, merge } = useComparedMaps(baseInput, modifiedInput);
   return (
     <div className="page compare-page">
-      <h1>Compare maps</h1>
+      <PageHeading>Compare maps</PageHeading>
       {state.status === 'loading' && (
         <p role="status" className="loading">
           Loading maps...

@@ -7,6 +7,7 @@ import './help-page.css';
 import { DisagreeSection } from './DisagreeSection';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
+import { PageHeading } from '../../components/PageHeading';
 
 // PRODUCT §10.1: what a newcomer needs to use Belief Map: the parts of a map, the two
 // ratings, drafts versus published maps, comparing and merging, the worked example of Alice and
@@ -16,7 +17,7 @@ export function HelpPage() {
   useDocumentTitle('Help');
   return (
     <div className="page prose help-page">
-      <h1>Help</h1>
+      <PageHeading>Help</PageHeading>
       <p className="help-lead">
         Belief Map helps you think a question through. You write down a belief, list the reasons for and
         against it, and rate each reason twice: how much it would matter, and whether you think it is true.

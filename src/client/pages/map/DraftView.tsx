@@ -23,6 +23,7 @@ import { HistoryButtons } from './HistoryButtons';
 import { useShortcuts } from '../../lib/use-shortcuts';
 import { MapDescription, MapHeading } from './MapHeading';
 import { ReasonList } from './ReasonList';
+import { useJustAdded } from './use-just-added';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useEditForms } from './use-edit-forms';
 import { useOpenForm } from './use-open-form';
@@ -75,6 +76,7 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   useUnsavedGuard(entry.saveError !== null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const reasonsSection = useRef<HTMLElement>(null);
+  const justAdded = useJustAdded(reasonsSection, draft.data.reasons);
 
   // Focus goes back to the control that opened a form, once it is shown again (PRODUCT §13).
   useEffect(() => {
@@ -275,8 +277,12 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
             </Link>
           </span>
         </div>
+        <div className="visually-hidden" aria-live="polite">
+          {justAdded.announcement}
+        </div>
         <ReasonList
           reasons={draft.data.reasons}
+          highlight={justAdded.highlight}
           empty="No reasons yet. Add the reasons for and against this belief with Add item."
           renderForm={(reason) =>
             editing?.kind === 'reason' && editing.id === reason.id ? (
@@ -328,7 +334,10 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
                   addError={editing.kind === 'add' ? reasonCountError(draft) : null}
                   onSave={
                     editing.kind === 'add'
-                      ? (reason) => save((d, now) => addReason(d, reason, now), 'add-item')
+                      ? async (reason) => {
+                          await save((d, now) => addReason(d, reason, now), 'add-item');
+                          justAdded.mark(reason);
+                        }
                       : saveItem
                   }
                   onCancel={() => close('add-item')}

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { defaultMapId, isLocalBaseId, type MapIdParts } from '../../../domain/map-id';
+import { usePublishedTitle } from '../../state/maps-context';
 import { subtitleOf, type MapView } from '../../state/maps-state';
 
 type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
@@ -28,11 +29,17 @@ export function MapHeading({
   );
 }
 
+/** "New draft", or "Draft of" the title of the map it copies (its id until that is known), linked. */
 function DraftSubtitle({ id }: { id: MapIdParts }) {
-  if (id.baseId === defaultMapId || isLocalBaseId(id.baseId)) return 'New draft';
+  const isNew = id.baseId === defaultMapId || isLocalBaseId(id.baseId);
+  const title = usePublishedTitle(isNew ? null : id.baseId);
+  if (isNew) return 'New draft';
   return (
     <>
-      Draft of <Link to={`/map/${id.baseId}`}>{id.baseId}</Link>
+      Draft of{' '}
+      <Link to={`/map/${id.baseId}`} title={`Map ${id.baseId}`}>
+        {title ?? id.baseId}
+      </Link>
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
+import { isBuiltInMapId } from '../../../domain/built-in/ids';
 import { useVisit } from '../../lib/visits';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useHeadingFocus } from '../../components/use-heading-focus';
 import { useLoadedMap } from '../../state/maps-context';
 import type { MapView } from '../../state/maps-state';
 import { useExternalDraftChanges } from '../../state/use-draft-actions';
@@ -25,7 +27,7 @@ export function MapPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(documentTitle(view));
   useExternalDraftChanges(view.status === 'draft' ? view.id.draftId : null);
-  useFocusAfterNavigation(visit, view.status, heading);
+  useHeadingFocus(heading, view.status !== 'loading');
 
   return (
     <div className="page map-page">
@@ -35,7 +37,12 @@ export function MapPage() {
       {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
       {/* Not while loading: the notice would show first and then jump down (layout shift). */}
       {view.status !== 'loading' && (
-        <p className="notice">Published maps are deleted automatically after 90 days.</p>
+        <p className="notice">
+          Published maps are deleted automatically after 90 days.
+          {view.status === 'published' &&
+            isBuiltInMapId(view.id.baseId) &&
+            ' Built-in maps like this one never are.'}
+        </p>
       )}
     </div>
   );
@@ -61,23 +68,4 @@ function MapError({ message, headingRef }: { message: string; headingRef: React.
       </p>
     </>
   );
-}
-
-/**
- * After a navigation that removed the focused control (Discard, Undo, Edit a copy, Publish), focus
- * would fall back to the start of the document; put it on the new page's heading instead. Focus
- * that is still somewhere on the page is left alone, and the first load does not move it.
- */
-function useFocusAfterNavigation(
-  visit: number,
-  status: MapView['status'],
-  heading: React.RefObject<HTMLHeadingElement | null>,
-) {
-  const handledVisit = useRef(visit);
-  useEffect(() => {
-    if (status === 'loading' || handledVisit.current === visit) return;
-    handledVisit.current = visit;
-    const active = document.activeElement;
-    if (!active || active === document.body) heading.current?.focus();
-  }, [visit, status, heading]);
 }

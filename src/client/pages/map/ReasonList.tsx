@@ -10,10 +10,12 @@ interface ReasonListProps {
   renderForm?: (reason: Reason) => ReactNode | null;
   /** Controls after a reason's content, e.g. its "Edit item" button. */
   renderActions?: (reason: Reason, titleId: string) => ReactNode;
+  /** The id of a reason to mark as just added (PRODUCT §7.3), or null. */
+  highlight?: string | null;
 }
 
 /** PRODUCT §6.2: the reasons in their saved order, each with its icons, title and relevance. */
-export function ReasonList({ reasons, empty, renderForm, renderActions }: ReasonListProps) {
+export function ReasonList({ reasons, empty, renderForm, renderActions, highlight = null }: ReasonListProps) {
   if (reasons.length === 0) return <p className="map-empty">{empty}</p>;
   return (
     <ol className="map-reasons">
@@ -21,7 +23,11 @@ export function ReasonList({ reasons, empty, renderForm, renderActions }: Reason
         const form = renderForm?.(reason);
         const titleId = `reason-${reason.id}`;
         return (
-          <li key={reason.id} className={form ? 'map-reason editing' : 'map-reason'}>
+          <li
+            key={reason.id}
+            className={form ? 'map-reason editing' : 'map-reason'}
+            data-just-added={reason.id === highlight || undefined}
+          >
             {form ?? (
               <>
                 <div className="map-reason-icons">

@@ -12,6 +12,7 @@ import { useMapsStore } from '../../state/maps-context';
 import { formatPublished } from '../../state/maps-state';
 import { ImportForm } from './ImportForm';
 import './maps-page.css';
+import { PageHeading } from '../../components/PageHeading';
 
 // PRODUCT §15.1: "Your maps": the drafts kept in this browser (or by the host), the maps published
 // from it, and Import map. Nothing here leaves the browser.
@@ -38,7 +39,7 @@ export function MapsPage() {
 
   return (
     <div className="page maps-page">
-      <h1>Your maps</h1>
+      <PageHeading>Your maps</PageHeading>
       <p className="prose">
         The drafts and published maps of this browser. They are kept here only: another browser or device has
         its own.
