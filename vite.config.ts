@@ -3,67 +3,91 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** The addresses the server answers with their page rendered (src/server/static.ts). */
+const renderedPages = /^\/(map\/(?!draft\.)[^/]+|help)$/i;
+
 // The client is built into dist/client and served by the Fastify server (src/server/static.ts).
-// In development (`npm run dev`) Vite serves it with hot reload and proxies /api to the server.
-export default defineConfig({
+// `vite build --ssr ssr.tsx` builds the server's renderer of the same pages into dist/server
+// (PRODUCT §13.6). In development (`npm run dev`) Vite serves the client with hot reload and
+// proxies /api to the server.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     react(),
-    // The service worker (PRODUCT §13.7): Workbox precaches the app shell so the app opens with no
-    // network after one visit, and keeps the published maps it fetched for reading offline. It is
-    // registered by main.tsx itself (a few lines), not by the plugin's script.
-    VitePWA({
-      injectRegister: false,
-      registerType: 'autoUpdate',
-      manifestFilename: 'manifest.webmanifest',
-      // The icons are in public/ and precached with it; listing them twice would fetch them twice.
-      includeManifestIcons: false,
-      manifest: {
-        name: 'Belief Map',
-        short_name: 'Belief Map',
-        description:
-          'Lay out the reasons for and against a belief, publish it at a link, and compare two maps.',
-        start_url: '/map/draft.default',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#1d4ed8',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
-        // The embedding example is a developer's page, not part of the app.
-        globIgnores: ['embed-example*', 'assets/embed-*'],
-        // Every page of the app is index.html: opened offline, the precached one answers.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
-        // A new deployment's worker takes over at once; the open page keeps running and says so
-        // (main.tsx), and the next page load gets the new shell.
-        skipWaiting: true,
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Published and built-in maps: from the network while there is one (an expired map
-            // must not live on), from the copy of the last answer when offline.
-            urlPattern: ({ url, request }) =>
-              request.method === 'GET' && url.pathname.startsWith('/api/map/'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'published-maps',
-              networkTimeoutSeconds: 5,
-              expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 60 * 60 },
-              cacheableResponse: { statuses: [200] },
+    !isSsrBuild &&
+      // The service worker (PRODUCT §13.7): Workbox precaches the app shell so the app opens with no
+      // network after one visit, and keeps the published maps it fetched for reading offline. It is
+      // registered by main.tsx itself (a few lines), not by the plugin's script.
+      VitePWA({
+        injectRegister: false,
+        registerType: 'autoUpdate',
+        manifestFilename: 'manifest.webmanifest',
+        // The icons are in public/ and precached with it; listing them twice would fetch them twice.
+        includeManifestIcons: false,
+        manifest: {
+          name: 'Belief Map',
+          short_name: 'Belief Map',
+          description:
+            'Lay out the reasons for and against a belief, publish it at a link, and compare two maps.',
+          start_url: '/map/draft.default',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#ffffff',
+          theme_color: '#1d4ed8',
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png}'],
+          // The embedding example is a developer's page, not part of the app.
+          globIgnores: ['embed-example*', 'assets/embed-*'],
+          // Every page of the app is index.html: opened offline, the precached one answers.
+          navigateFallback: '/index.html',
+          // ...except the pages the server renders with their content (PRODUCT §13.6): a published
+          // map and Help come from the network while there is one, below.
+          navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, renderedPages],
+          // A new deployment's worker takes over at once; the open page keeps running and says so
+          // (main.tsx), and the next page load gets the new shell.
+          skipWaiting: true,
+          clientsClaim: true,
+          cleanupOutdatedCaches: true,
+          runtimeCaching: [
+            {
+              // A published map's page and Help, as the server rendered them: from the network
+              // while there is one, the last copy offline, and the app shell (which loads the
+              // map itself, from the copy below) for a page never opened as a whole.
+              // Written out, not the constant above: Workbox copies this function into the worker.
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' && /^\/(map\/(?!draft\.)[^/]+|help)$/i.test(url.pathname),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'rendered-pages',
+                networkTimeoutSeconds: 5,
+                expiration: { maxEntries: 50, maxAgeSeconds: 90 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+                precacheFallback: { fallbackURL: '/index.html' },
+              },
             },
-          },
-        ],
-      },
-    }),
+            {
+              // Published and built-in maps: from the network while there is one (an expired map
+              // must not live on), from the copy of the last answer when offline.
+              urlPattern: ({ url, request }) =>
+                request.method === 'GET' && url.pathname.startsWith('/api/map/'),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'published-maps',
+                networkTimeoutSeconds: 5,
+                expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 60 * 60 },
+                cacheableResponse: { statuses: [200] },
+              },
+            },
+          ],
+        },
+      }),
   ],
   resolve: {
     alias: [
@@ -76,22 +100,24 @@ export default defineConfig({
     ],
   },
 
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // .vite/manifest.json: read by scripts/check-bundle-size.mjs; the server never serves it.
-    manifest: true,
-    // Terser in two passes makes the JavaScript of every first load about 1.5 KB gzip smaller than
-    // esbuild's minifier does (PRODUCT §13, the first-load budget), for a few seconds of build.
-    minify: 'terser',
-    terserOptions: { compress: { passes: 2 } },
-    rollupOptions: {
-      input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
-    },
-  },
+  build: isSsrBuild
+    ? { outDir: '../../dist/server', emptyOutDir: true, copyPublicDir: false, minify: false }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // .vite/manifest.json: read by scripts/check-bundle-size.mjs; the server never serves it.
+        manifest: true,
+        // Terser in two passes makes the JavaScript of every first load about 1.5 KB gzip smaller than
+        // esbuild's minifier does (PRODUCT §13, the first-load budget), for a few seconds of build.
+        minify: 'terser',
+        terserOptions: { compress: { passes: 2 } },
+        rollupOptions: {
+          input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
+        },
+      },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
   },
-});
+}));

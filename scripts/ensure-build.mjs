@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist/client/index.html');
+// The server's renderer of the same pages (PRODUCT §13.6), built after the client.
+const renderer = join(root, 'dist/server/ssr.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -19,10 +21,17 @@ function newestMtime(dir) {
 
 const sources = ['src/client', 'src/domain'].map((dir) => newestMtime(join(root, dir)));
 const configs = ['vite.config.ts', 'package-lock.json'].map((file) => statSync(join(root, file)).mtimeMs);
-const stale = !existsSync(built) || Math.max(...sources, ...configs) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) ||
+  !existsSync(renderer) ||
+  Math.max(...sources, ...configs) > Math.min(statSync(built).mtimeMs, statSync(renderer).mtimeMs);
 
 if (stale || process.argv.includes('--force')) {
   console.log('Building the client (vite build)...');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--ssr', 'ssr.tsx', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   execFileSync('node', [join(root, 'scripts/compress-assets.mjs')], { cwd: root, stdio: 'inherit' });
 }

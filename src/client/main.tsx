@@ -1,5 +1,6 @@
 import { registerServiceWorker } from './lib/service-worker';
 import { mount } from './mount';
+import { pageDataId, readPageData } from './page-data';
 import type { BeliefMapHost } from './persistence/host';
 
 declare global {
@@ -15,7 +16,13 @@ window.BeliefMap = { mount };
 
 const root = document.getElementById('root');
 if (root) {
-  mount(root, window.BeliefMapHost);
+  // PRODUCT §13.6: a published map or Help, rendered on the server, is taken over as it is.
+  const rendered = root.hasChildNodes() && !window.BeliefMapHost;
+  mount(
+    root,
+    window.BeliefMapHost,
+    rendered ? { hydrateWith: readPageData(document.getElementById(pageDataId)?.textContent) } : {},
+  );
   // PRODUCT §13.7: the standalone app works offline; a page that supplies its own host does not
   // get a service worker it did not ask for.
   if (!window.BeliefMapHost && import.meta.env.PROD) registerServiceWorker();

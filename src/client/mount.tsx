@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { PublishedMap } from '../domain/belief-map';
 import { App, type Routing } from './app/App';
 import type { BeliefMapHost } from './persistence/host';
 import './styles.css';
@@ -10,6 +11,11 @@ export interface MountOptions {
    * `/map/draft.default`), so the app never changes the host page's URL.
    */
   initialPath?: string;
+  /**
+   * The page was rendered on the server with these published maps (PRODUCT §13.6): the app takes
+   * over its HTML (hydrates it) instead of drawing it again, with the maps already loaded.
+   */
+  hydrateWith?: Readonly<Record<string, PublishedMap>>;
 }
 
 /**
@@ -17,7 +23,17 @@ export interface MountOptions {
  * maps somewhere other than local storage and the API. Returns a function that unmounts it.
  */
 export function mount(element: HTMLElement, host?: BeliefMapHost, options: MountOptions = {}): () => void {
-  const root = createRoot(element);
+  const { initialPath, hydrateWith } = options;
+  if (hydrateWith && !initialPath) {
+    const root = hydrateRoot(
+      element,
+      <StrictMode>
+        <App host={host} routing={{ kind: 'browser' }} maps={hydrateWith} />
+      </StrictMode>,
+    );
+    return () => root.unmount();
+  }
+  const root: Root = createRoot(element);
   let mounted = true;
   const render = (routing: Routing) => {
     if (!mounted) return;
@@ -27,7 +43,6 @@ export function mount(element: HTMLElement, host?: BeliefMapHost, options: Mount
       </StrictMode>,
     );
   };
-  const { initialPath } = options;
   if (!initialPath) render({ kind: 'browser' });
   // Only a host page keeps the app's location in memory, so only it loads the code for that
   // (PRODUCT §13: the standalone pages' first load stays within its budget).

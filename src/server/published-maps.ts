@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { mapPreview, type MapPreview } from './page-meta';
+import type { RenderedPage } from './rendered-pages';
 import type { MapStore } from './store/map-store';
 
 // A published map as this instance serves it, kept in memory once read: the answer to
@@ -12,6 +13,8 @@ import type { MapStore } from './store/map-store';
 
 export class PublishedMapEntry {
   #preview: MapPreview | null = null;
+  #page: Promise<RenderedPage | null> | null = null;
+  #pageBytes = 0;
 
   constructor(
     readonly id: string,
@@ -34,13 +37,28 @@ export class PublishedMapEntry {
   }
 
   /**
+   * The map's page (PRODUCT §13.6), made by `render` the first time it is asked for and kept with
+   * the entry, so each instance renders a map once however often it is opened; concurrent first
+   * requests share the one render. A render that fails answers null (the page is then sent
+   * without the map, as for a draft) and is not tried again for this entry.
+   */
+  page(render: (entry: PublishedMapEntry) => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    this.#page ??= render(this).then((page) => {
+      this.#pageBytes = page ? page.html.length + (page.gzip?.length ?? 0) : 0;
+      this.grew(this);
+      return page;
+    });
+    return this.#page;
+  }
+
+  /**
    * Bytes this entry holds, for the cache's bound. Forms derived later (a rendered page) add
    * theirs here and call `grew`.
    */
   get bytes(): number {
     const preview = this.#preview;
     const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 128 : 0;
-    return this.answer.length + previewBytes;
+    return this.answer.length + previewBytes + this.#pageBytes;
   }
 }
 

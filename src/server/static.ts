@@ -14,17 +14,31 @@ import {
   type PageMeta,
 } from './page-meta';
 import type { PublishedMaps } from './published-maps';
+import { matchesEtag } from './etag';
+import {
+  composePage,
+  loadPageRenderer,
+  readPageAssets,
+  type PageRenderer,
+  type RenderedPage,
+} from './rendered-pages';
 
 // Serves the built client (dist/client): hashed assets cached for good, index.html never cached,
 // so a new release reaches every browser on its next navigation.
 
 /** The client routes of PRODUCT §5.4 besides /map/:id; each answers index.html. */
-export const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/help', '/maps', '/shared'] as const;
+export const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/maps', '/shared'] as const;
 
 export type SendIndex = (reply: FastifyReply, status?: number) => FastifyReply;
 
 export interface ClientOptions {
   clientDir: string;
+  /**
+   * Renders published maps, built-in maps and Help into their HTML (PRODUCT §13.6); null serves
+   * them as every other page, rendered in the browser. By default the renderer built beside the
+   * client (dist/server/ssr.js), when there is one.
+   */
+  renderer?: PageRenderer | null;
   /** Published maps as this instance serves them (and the API answers them). */
   maps: PublishedMaps;
   /** The site's origin for absolute URLs (PUBLIC_URL); without it they are left out. */
@@ -35,9 +49,12 @@ export interface ClientOptions {
 /** Registers the client on `app` and returns the function that answers index.html. */
 export async function registerClient(
   app: FastifyInstance,
-  { clientDir, maps, publicUrl, now }: ClientOptions,
+  { clientDir, maps, publicUrl, now, ...options }: ClientOptions,
 ): Promise<SendIndex> {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const renderer =
+    options.renderer === undefined ? await loadPageRenderer(join(clientDir, '../server')) : options.renderer;
+  const assets = renderer ? readPageAssets(clientDir) : null;
   const negotiated = compressedFiles(clientDir);
   const genericHtml = renderIndex(template, genericMeta);
 
@@ -92,9 +109,85 @@ export async function registerClient(
     }
   };
 
+  /** Renders the page at `path` with the maps given as their API answers by id (PRODUCT §13.6). */
+  const renderPage = async (
+    request: FastifyRequest,
+    path: string,
+    meta: PageMeta,
+    answers: Readonly<Record<string, string>>,
+  ): Promise<RenderedPage | null> => {
+    if (!renderer || !assets) return null;
+    try {
+      const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
+      const root = await renderer.renderPage(path, maps);
+      const isMap = Object.keys(answers).length > 0;
+      return composePage(renderIndex(template, meta), {
+        root,
+        data: isMap ? renderer.pageDataText(answers) : null,
+        dataId: renderer.pageDataId,
+        assets: isMap ? assets.map : assets.help,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, `rendering ${path} failed; it is sent to be rendered in the browser`);
+      return null;
+    }
+  };
+  // Built-in maps and Help are the same for every request: each is rendered once, when first asked for.
+  const fixedPages = new Map<string, Promise<RenderedPage | null>>();
+  const fixedPage = (key: string, render: () => Promise<RenderedPage | null>) => {
+    let page = fixedPages.get(key);
+    if (!page) fixedPages.set(key, (page = render()));
+    return page;
+  };
+  const builtInAnswers = new Map<string, string>(
+    builtInMapIds.map((id) => [id, JSON.stringify(getBuiltInMap(id))] as const),
+  );
+
+  /** The rendered page of map `id`, or null for a draft, an unknown map or without a renderer. */
+  const mapPage = async (request: FastifyRequest, id: string): Promise<RenderedPage | null> => {
+    if (!renderer) return null;
+    const parsed = parseMapId(id);
+    if (!parsed.ok || parsed.value.isDraft) return null;
+    const path = `/map/${id}`;
+    const builtIn = builtInAnswers.get(id);
+    if (builtIn)
+      return fixedPage(path, async () =>
+        renderPage(request, path, await metaFor(request, id), { [id]: builtIn }),
+      );
+    let entry;
+    try {
+      entry = await maps.get(id, now());
+    } catch {
+      return null; // the database does not answer: the browser tries again itself
+    }
+    return entry
+      ? entry.page(async (found) =>
+          renderPage(request, path, await metaFor(request, id), { [id]: found.answer.toString('utf8') }),
+        )
+      : null;
+  };
+
+  /** Sends `page`, or 304 when the client holds it already (its ETag); gzipped when accepted. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
+    reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    reply.type('text/html; charset=utf-8');
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    if (page.gzip && acceptsGzip) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
+
   app.get<{ Params: { id: string } }>('/map/:id', async (request, reply) => {
+    const page = await mapPage(request, request.params.id);
+    if (page) return sendPage(request, reply, page);
     const meta = await metaFor(request, request.params.id);
     return sendHtml(reply, meta === genericMeta ? genericHtml : renderIndex(template, meta));
+  });
+  app.get('/help', async (request, reply) => {
+    const page = await fixedPage('/help', () =>
+      renderPage(request, '/help', { ...genericMeta, title: 'Help - Belief Map' }, {}),
+    );
+    return page ? sendPage(request, reply, page) : sendIndex(reply);
   });
   for (const route of clientRoutes) app.get(route, (_request, reply) => sendIndex(reply));
   // The service worker keeps this as the shell every address gets offline (PRODUCT §13.7): the

@@ -131,4 +131,28 @@ describe('publishedMaps', () => {
     await answers.get(ids[0]!, new Date(t0));
     expect(reads).toEqual([ids[0]]);
   });
+
+  it("renders a map's page once, however many ask for it at once, and counts its bytes in the bound", async () => {
+    const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const answers = publishedMaps(store);
+    const entry = (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
+    const before = entry.bytes;
+    const html = Buffer.from('<p>rendered</p>'.repeat(100));
+    const render = vi.fn(async () => ({ html, gzip: null, etag: '"e"' }));
+    const pages = await Promise.all([entry.page(render), entry.page(render), entry.page(render)]);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(pages.every((page) => page?.html === html)).toBe(true);
+    expect(await (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!.page(render)).toBe(pages[0]);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(entry.bytes).toBe(before + html.length);
+  });
+
+  it('answers null for a page whose render fails, without trying again', async () => {
+    const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const entry = (await publishedMaps(store).get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
+    const render = vi.fn(async () => null);
+    expect(await entry.page(render)).toBeNull();
+    expect(await entry.page(render)).toBeNull();
+    expect(render).toHaveBeenCalledTimes(1);
+  });
 });

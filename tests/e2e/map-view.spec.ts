@@ -30,13 +30,14 @@ const errorText = 'You might have mispasted the URL, or it might have been delet
 
 describe('viewing a map', () => {
   it('shows "Loading map..." until the map arrives', async ({ page, map }) => {
+    // A draft's page loads in the browser (a published map's page arrives with its map inside).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/map/${map.id}`, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`/map/${map.id}`);
+    await page.goto(`/map/draft.${map.id}`);
     await page.getByText('Loading map...', { exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     release();
@@ -86,7 +87,7 @@ describe('viewing a map', () => {
     // Its draft copies it, re-sorted as every saved draft is (PRODUCT §7.2).
     await page.getByRole('link', { name: 'Edit a copy' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/map/draft.${map.id}`);
-    await page.getByText(`Draft of ${map.id}`, { exact: true }).waitFor();
+    await page.getByText('Draft of Every rating <script>alert(1)</script>', { exact: true }).waitFor();
     expect(await reasonTitles(page)).toEqual([
       'Belief strong-agree',
       'Belief agree',
@@ -102,7 +103,6 @@ describe('viewing a map', () => {
     page,
     map,
   }) => {
-    // Routed before the page's first request, so that no answer for the map can come from before it.
     await page.route(`**/api/map/${map.id}`, (route) => route.abort('internetdisconnected'));
     for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
       await openMap(page, id);
@@ -114,9 +114,13 @@ describe('viewing a map', () => {
     await openMap(page, 'Not_A_Map');
     expect(await page.getByText('Map id Not_A_Map does not match expected format').isVisible()).toBe(true);
 
-    await openMap(page, map.id);
+    // A draft's page loads its base map in the browser: with the network gone, it cannot. (The
+    // published map's own page comes with the map inside it, rendered by the server.)
+    await openMap(page, `draft.${map.id}`);
     expect(await heading(page).textContent()).toBe('Error loading map');
     expect(await page.getByText(errorText).isVisible()).toBe(true);
+    await openMap(page, map.id);
+    expect(await heading(page).textContent()).toBe('Every rating <script>alert(1)</script>');
   });
 
   describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { PublishedMap } from '../../domain/belief-map';
 import { Router, type BaseLocationHook, type SsrContext } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import { guardHistory, guardLocation } from '../lib/leave-guard';
@@ -23,14 +24,16 @@ export type Routing =
 export interface AppProps {
   host?: BeliefMapHost | undefined;
   routing?: Routing;
+  /** Published maps at hand: those a page rendered on the server carries (PRODUCT §13.6). */
+  maps?: Readonly<Record<string, PublishedMap>> | undefined;
 }
 
-export function App({ host, routing = { kind: 'browser' } }: AppProps) {
+export function App({ host, routing = { kind: 'browser' }, maps }: AppProps) {
   const persistence = useMemo(() => createPersistence(host), [host]);
   // Chosen once: the app keeps its location hook, and so its history, for as long as it is mounted.
   const [location] = useState(() => locationOf(routing));
   return (
-    <MapsStoreProvider persistence={persistence}>
+    <MapsStoreProvider persistence={persistence} maps={maps}>
       <VisitsProvider value={location.visits}>
         <Router {...location.router}>
           <ErrorBoundary>

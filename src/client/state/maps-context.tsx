@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import type { PublishedMap } from '../../domain/belief-map';
 import type { Persistence } from '../persistence/host';
 import { MapsStore, type DraftHistory } from './maps-store';
 import { viewMap, type MapView, type MapsState } from './maps-state';
@@ -15,15 +16,26 @@ import { viewMap, type MapView, type MapsState } from './maps-state';
 
 const MapsStoreContext = createContext<MapsStore | null>(null);
 
-/** Provides one MapsStore over `persistence` and keeps it in step with other tabs. */
+/**
+ * Provides one MapsStore over `persistence` and keeps it in step with other tabs. `maps` are
+ * published maps already at hand (a page rendered on the server carries the one it shows).
+ */
 export function MapsStoreProvider({
   persistence,
+  maps,
   children,
 }: {
   persistence: Persistence;
+  maps?: Readonly<Record<string, PublishedMap>> | undefined;
   children: ReactNode;
 }) {
-  const store = useMemo(() => new MapsStore(persistence), [persistence]);
+  const store = useMemo(() => {
+    const created = new MapsStore(persistence);
+    if (maps) created.preload(maps);
+    return created;
+    // The maps at hand are read once, when the store is made.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [persistence]);
   useEffect(() => store.watch(), [store]);
   return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;
 }
@@ -60,6 +72,21 @@ export function useLoadedMap(input: string, reloadKey?: unknown): MapView {
   const view = useMemo(() => viewMap(state, input), [state, input]);
   const isAnswered = answered !== null && answered.input === input && answered.key === reloadKey;
   return view.status === 'failed' && !isAnswered ? { status: 'loading' } : view;
+}
+
+/**
+ * The title of the published map `baseId`, for a draft's subtitle (PRODUCT §6.2): loaded when it
+ * is not yet (a draft opened by its own link), null until known or when it cannot be loaded.
+ */
+export function usePublishedTitle(baseId: string | null): string | null {
+  const store = useMapsStore();
+  const state = useMapsState();
+  const entry = baseId === null ? undefined : state.entries[baseId];
+  const unknown = baseId !== null && entry === undefined;
+  useEffect(() => {
+    if (unknown) void store.loadPublished(baseId);
+  }, [store, baseId, unknown]);
+  return entry?.kind === 'published' ? entry.map.data.title : null;
 }
 
 /** The draft's Undo history in this tab's session (PRODUCT §7.6), following every step. */

@@ -138,6 +138,25 @@ export class MapsStore {
     if (next !== this.state.entries[id.draftId]) this.set(id.draftId, next);
   }
 
+  /**
+   * Loads the published map `mapId` alone, for what a draft page shows of its base (its title in
+   * the subtitle, PRODUCT §6.2). Unlike `load`, it leaves every draft as it is; a map that cannot be
+   * loaded stays unknown, and nothing is shown of the failure.
+   */
+  async loadPublished(mapId: string): Promise<void> {
+    if (this.state.entries[mapId] !== undefined) return;
+    const map = await this.cachedPersistence.fetchMap(mapId).catch(() => null);
+    if (map && this.state.entries[mapId] === undefined) this.set(mapId, { kind: 'published', map });
+  }
+
+  /**
+   * Holds `maps` as loaded: the published maps a page rendered on the server carries (PRODUCT
+   * §13.6), so that showing them, on the server and again in the browser, fetches nothing.
+   */
+  preload(maps: Readonly<Record<string, PublishedMap>>): void {
+    for (const [id, map] of Object.entries(maps)) this.set(id, { kind: 'published', map });
+  }
+
   // --- changing drafts -------------------------------------------------------------------------
 
   /**

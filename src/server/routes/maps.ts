@@ -6,6 +6,7 @@ import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import { bodyBudget, holdBodyBudget } from '../body-budget';
 import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../errors';
+import { matchesEtag } from '../etag';
 import { newMapId } from '../ids';
 import { acceptMapBodies } from '../json-body';
 import { mapPreview } from '../page-meta';
@@ -79,7 +80,7 @@ export async function mapRoutes(
     if (builtIn && builtInPreview) {
       // The picture changes with the map's content, which its API answer's ETag already hashes.
       const etag = `"png-${builtIn.etag.slice(1)}`;
-      if (matches(ifNoneMatch, etag)) return notModified(reply, etag, builtIn.cacheControl);
+      if (matchesEtag(ifNoneMatch, etag)) return notModified(reply, etag, builtIn.cacheControl);
       const png = await images.get(id, builtInPreview);
       return sendPng(reply, etag, builtIn.cacheControl, png);
     }
@@ -90,7 +91,7 @@ export async function mapRoutes(
     const msLeft = Math.max(0, map.expiresAt - at.getTime());
     const cacheControl = `public, max-age=${Math.floor(msLeft / 1000)}, immutable`;
     const etag = `"png-${id}"`;
-    if (matches(ifNoneMatch, etag)) return notModified(reply, etag, cacheControl);
+    if (matchesEtag(ifNoneMatch, etag)) return notModified(reply, etag, cacheControl);
     const png = await images.get(id, map.preview(), msLeft);
     return sendPng(reply, etag, cacheControl, png);
   });
@@ -130,13 +131,6 @@ export async function mapRoutes(
   );
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  return (
-    ifNoneMatch !== undefined &&
-    ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}` || tag === '*')
-  );
-}
-
 function notModified(reply: FastifyReply, etag: string, cacheControl: string): FastifyReply {
   return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
 }
@@ -158,6 +152,6 @@ function sendCached(
   body: string | Buffer,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
-  if (matches(ifNoneMatch, etag)) return reply.code(304).send();
+  if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.code(200).type('application/json; charset=utf-8').send(body);
 }

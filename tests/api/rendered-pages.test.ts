@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { composePage, pageAssets } from '../../src/server/rendered-pages';
+
+// PRODUCT §13.6: how a rendered page is put together from the built index.html.
+
+const shell = `<!doctype html><html><head><title>T</title><script type="module" src="/assets/main-1.js"></script></head>
+<body><div id="root"></div><noscript>Belief Map needs JavaScript to edit and show maps.</noscript></body></html>`;
+
+const manifest = JSON.stringify({
+  'index.html': { file: 'assets/main-1.js', imports: ['_mount-2.js'] },
+  '_mount-2.js': { file: 'assets/mount-2.js', css: ['assets/mount-2.css'] },
+  'pages/map/MapPage.tsx': {
+    file: 'assets/MapPage-3.js',
+    isDynamicEntry: true,
+    imports: ['_mount-2.js', '_PublishedView-4.js'],
+    dynamicImports: ['_Grid-6.js'],
+  },
+  '_Grid-6.js': {
+    file: 'assets/Grid-6.js',
+    isDynamicEntry: true,
+    css: ['assets/Grid-6.css'],
+    imports: ['_mount-2.js'],
+  },
+  '_PublishedView-4.js': { file: 'assets/PublishedView-4.js', css: ['assets/PublishedView-4.css'] },
+  '_HelpPage-5.js': {
+    file: 'assets/HelpPage-5.js',
+    name: 'HelpPage',
+    isDynamicEntry: true,
+    css: ['assets/HelpPage-5.css'],
+  },
+});
+
+describe('rendered pages', () => {
+  it("links the page chunk's CSS and its lazy parts' too, preloads its scripts, leaving out the entry's", () => {
+    expect(pageAssets(manifest, 'pages/map/MapPage.tsx')).toEqual({
+      css: ['assets/PublishedView-4.css', 'assets/Grid-6.css'],
+      js: ['assets/MapPage-3.js', 'assets/PublishedView-4.js'],
+    });
+    // A page chunk another chunk imports too is found by its name.
+    expect(pageAssets(manifest, 'pages/help/HelpPage.tsx')).toEqual({
+      css: ['assets/HelpPage-5.css'],
+      js: ['assets/HelpPage-5.js'],
+    });
+    expect(() => pageAssets(manifest, 'pages/nope/Nope.tsx')).toThrow('not in the build manifest');
+  });
+
+  it('puts the page in #root, the data at the end of the body, and reads no $ in a map as a pattern', () => {
+    const page = composePage(shell, {
+      root: '<h1>Costs $& and $1 and $$</h1>',
+      data: '{"maps":{}}',
+      dataId: 'page-data',
+      assets: { css: ['assets/a.css'], js: ['assets/a.js'] },
+    });
+    const html = page.html.toString();
+    expect(html).toContain('<div id="root"><h1>Costs $& and $1 and $$</h1></div>');
+    expect(html).toContain('<script type="application/json" id="page-data">{"maps":{}}</script></body>');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/a.js"></head>',
+    );
+    expect(html).toContain('<noscript>Editing and comparing maps need JavaScript.</noscript>');
+    expect(page.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it('gzips a page once, and gives equal pages equal ETags and different pages different ones', () => {
+    const parts = {
+      root: '<p>x</p>'.repeat(500),
+      data: null,
+      dataId: 'page-data',
+      assets: { css: [], js: [] },
+    };
+    const page = composePage(shell, parts);
+    expect(gunzipSync(page.gzip!).equals(page.html)).toBe(true);
+    expect(composePage(shell, parts).etag).toBe(page.etag);
+    expect(composePage(shell, { ...parts, root: '<p>y</p>' }).etag).not.toBe(page.etag);
+    expect(page.html.toString()).not.toContain('application/json');
+  });
+});

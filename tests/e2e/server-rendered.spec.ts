@@ -1,0 +1,137 @@
+import { describe, expect } from 'vitest';
+import { formatPublished } from '../../src/client/state/maps-state';
+import { newReason } from '../../src/domain/test-support/builders';
+import { publishTestMap, testWithPublishedMap } from './support/published-maps';
+import { heading, pathOf, reasonTitles } from './support/map-page';
+
+// PRODUCT §13.6: a published map, a built-in map and Help arrive as HTML that holds the page,
+// rendered by the server with the app's own components; the browser takes the page over without
+// fetching the map again and without a mismatch; without JavaScript the page reads in full.
+
+const title = 'Night buses </script><script>alert(1)</script> $& on weekdays';
+const reasons = [
+  newReason('Shift workers need them', {
+    belief: 'strong-agree',
+    support: 'strong-support',
+    relevance: 'Nurses.',
+  }),
+  newReason('They run nearly empty', { belief: 'agree', support: 'disconfirm' }),
+];
+const it = testWithPublishedMap({ title, description: 'Two lines.\nOf <b>text</b>.', reasons });
+
+describe('a page rendered on the server', () => {
+  it('holds a published map that reads in full without JavaScript', async ({ openSession, mapId, app }) => {
+    const { page, errors } = await openSession({ javaScriptEnabled: false });
+    await page.goto(`/map/${mapId}`);
+    expect(await heading(page).textContent()).toBe(title);
+    const published = await (await fetch(`${app.baseUrl}/api/map/${mapId}`)).json();
+    expect(await page.locator('.subtitle').textContent()).toBe(
+      `Published ${formatPublished((published as { published: string }).published)}`,
+    );
+    expect(await page.getByText('Two lines.').textContent()).toBe('Two lines.\nOf <b>text</b>.');
+    expect(await reasonTitles(page)).toEqual(['Shift workers need them', 'They run nearly empty']);
+    expect(await page.getByText('Nurses.').isVisible()).toBe(true);
+    const first = page.getByRole('listitem').filter({ hasText: 'Shift workers need them' });
+    expect(await first.getByRole('img', { name: 'Strongly agree', exact: true }).count()).toBe(1);
+    expect(await first.getByRole('img', { name: 'Strongly supports', exact: true }).count()).toBe(1);
+    expect(await page.getByText('Published maps are deleted automatically after 90 days.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('region', { name: 'Balance' }).isVisible()).toBe(true);
+    expect(await page.getByText('Loading').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('holds Help and a built-in map, which read without JavaScript', async ({ openSession }) => {
+    const { page } = await openSession({ javaScriptEnabled: false });
+    await page.goto('/help');
+    expect(await heading(page).textContent()).toBe('Help');
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(3);
+    expect(await page.getByText('Published maps are deleted after 90 days').isVisible()).toBe(true);
+
+    await page.goto('/map/help-example-alice-1');
+    expect(await page.locator('.subtitle').textContent()).toBe('Built into Belief Map: never expires');
+    expect((await reasonTitles(page)).length).toBe(6);
+  });
+
+  it('is taken over by the browser without fetching the map again and without a mismatch', async ({
+    page,
+    mapId,
+    errors,
+  }) => {
+    const mapRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/map/')) mapRequests.push(request.url());
+    });
+    const answer = await page.goto(`/map/${mapId}`);
+    const html = await answer!.text();
+    // The page as sent holds the map, its text escaped, and its data in a block no title can end.
+    expect(html).toContain(
+      'Night buses &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; on weekdays',
+    );
+    expect(html).toContain('<script type="application/json" id="page-data">');
+    expect(html).not.toContain('</script><script>alert(1)');
+    const sentSubtitle = /<p class="subtitle">([^<]*)<\/p>/.exec(html)![1];
+
+    // Taken over: a link moves inside the page (no new document), to the draft made from the
+    // map the page holds.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
+    await page.getByRole('button', { name: 'Add item' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(await heading(page).textContent()).toBe(title);
+    expect(await reasonTitles(page)).toEqual(['Shift workers need them', 'They run nearly empty']);
+    await page.goBack();
+    await expect.poll(() => page.locator('.subtitle').textContent()).toBe(sentSubtitle);
+
+    expect(mapRequests).toEqual([]);
+    // React reports a mismatch between the server's HTML and the browser's first render as an error.
+    expect(errors).toEqual([]);
+  });
+
+  describe('in dark mode, at 360 px', () => {
+    it.override('contextOptions', { colorScheme: 'dark', viewport: { width: 360, height: 740 } });
+
+    it('is taken over without a mismatch', async ({ page, mapId, errors }) => {
+      await page.goto(`/map/${mapId}`);
+      await page.getByRole('button', { name: 'Light mode' }).waitFor();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Help' }).waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('answers the same bytes with an ETag, and 304 to a client that holds them', async ({ app, mapId }) => {
+    const first = await fetch(`${app.baseUrl}/map/${mapId}`);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const body = await first.text();
+    const again = await fetch(`${app.baseUrl}/map/${mapId}`);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(body);
+    const notModified = await fetch(`${app.baseUrl}/map/${mapId}`, { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+
+    const help = await fetch(`${app.baseUrl}/help`);
+    const helpTag = help.headers.get('etag')!;
+    expect(await help.text()).toContain('<h1 tabindex="-1">Help</h1>');
+    expect((await fetch(`${app.baseUrl}/help`, { headers: { 'if-none-match': helpTag } })).status).toBe(304);
+  });
+
+  it('leaves drafts and unknown or malformed ids to the browser', async ({ app, mapId }) => {
+    for (const path of [`/map/draft.${mapId}`, '/map/no-such-map-0000000000', '/map/Not_A_Map']) {
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('page-data');
+    }
+    const other = await publishTestMap(app, { title: 'Another', description: null, reasons: [] });
+    expect(await (await fetch(`${app.baseUrl}/map/${other.id}`)).text()).toContain(
+      '<h1 tabindex="-1">Another</h1>',
+    );
+  });
+});
