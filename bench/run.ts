@@ -1,6 +1,7 @@
 import { runBodyBench } from './body.bench';
 import { runCompareBench } from './compare.bench';
 import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
+import { runPageBench } from './page.bench';
 import { runPreviewImageBench } from './preview-image.bench';
 import { runSimilarityBench } from './similarity.bench';
 
@@ -13,3 +14,4 @@ runBodyBench();
 runSimilarityBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
 await runPreviewImageBench();
+await runPageBench();
