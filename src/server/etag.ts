@@ -1,4 +1,4 @@
-/** True when an If-None-Match header names `etag`, weakly or strongly, or is `*` (RFC 9110 §13.1.2). */
+/** True when an If-None-Match header names `etag`, weakly or strongly, or is `*` (RFC 9110, section 13.1.2). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return (
     ifNoneMatch !== undefined &&
