@@ -6,6 +6,19 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The addresses the server answers with their page rendered (src/server/static.ts). */
 const renderedPages = /^\/(map\/(?!draft\.)[^/]+|help)$/i;
 
+/**
+ * A cache of the service worker's network-first answers: the network wins within 5 s, and a copy
+ * of each of the last `maxEntries` good answers is kept for 90 days, a published map's lifetime.
+ */
+function networkFirstCache(cacheName: string, maxEntries: number) {
+  return {
+    cacheName,
+    networkTimeoutSeconds: 5,
+    expiration: { maxEntries, maxAgeSeconds: 90 * 24 * 60 * 60 },
+    cacheableResponse: { statuses: [200] },
+  };
+}
+
 // The client is built into dist/client and served by the Fastify server (src/server/static.ts).
 // `vite build --ssr ssr.tsx` builds the server's renderer of the same pages into dist/server
 // (PRODUCT §13.6). In development (`npm run dev`) Vite serves the client with hot reload and
@@ -65,10 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 request.mode === 'navigate' && /^\/(map\/(?!draft\.)[^/]+|help)$/i.test(url.pathname),
               handler: 'NetworkFirst',
               options: {
-                cacheName: 'rendered-pages',
-                networkTimeoutSeconds: 5,
-                expiration: { maxEntries: 50, maxAgeSeconds: 90 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
+                ...networkFirstCache('rendered-pages', 50),
                 precacheFallback: { fallbackURL: '/index.html' },
               },
             },
@@ -78,12 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               urlPattern: ({ url, request }) =>
                 request.method === 'GET' && url.pathname.startsWith('/api/map/'),
               handler: 'NetworkFirst',
-              options: {
-                cacheName: 'published-maps',
-                networkTimeoutSeconds: 5,
-                expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 60 * 60 },
-                cacheableResponse: { statuses: [200] },
-              },
+              options: networkFirstCache('published-maps', 200),
             },
           ],
         },

@@ -23,6 +23,23 @@ function publishRequests(page: Page): Request[] {
   return requests;
 }
 
+/** Makes the server refuse every publish with `status`, `Retry-After` and the API's error body. */
+async function refusePublishes(
+  page: Page,
+  status: number,
+  retryAfterSeconds: number,
+  message: string,
+): Promise<void> {
+  await page.route('**/api/map/create', (route) =>
+    route.fulfill({
+      status,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'error', message }),
+    }),
+  );
+}
+
 async function publishByKeyboard(page: Page): Promise<void> {
   const button = draftActions(page).getByRole('button', { name: 'Publish draft' });
   await tabTo(page, button);
@@ -159,14 +176,7 @@ describe('a failed publish', () => {
     const before = await layOutDraft(page, { title: 'Busy server' }, [
       { title: 'A reason', support: 'support' },
     ]);
-    await page.route('**/api/map/create', (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'retry-after': '30' },
-        contentType: 'application/json',
-        body: '{"status":"error","message":"Too many maps published from here"}',
-      }),
-    );
+    await refusePublishes(page, 429, 30, 'Too many maps published from here');
     await publishByKeyboard(page);
     const alert = draftActions(page).getByRole('alert');
     await expect
@@ -215,14 +225,7 @@ describe.for(colourModesAndWidths)('the publish outcome in %s mode at %i px', ([
     await shot('dialog');
     await page.keyboard.press('Escape');
 
-    await page.route('**/api/map/create', (route) =>
-      route.fulfill({
-        status: 503,
-        headers: { 'retry-after': '5' },
-        contentType: 'application/json',
-        body: '{"status":"error","message":"The server is busy"}',
-      }),
-    );
+    await refusePublishes(page, 503, 5, 'The server is busy');
     await draftActions(page).getByRole('button', { name: 'Publish draft' }).click();
     await page.getByRole('button', { name: 'Publish anyway' }).click();
     await draftActions(page).getByRole('alert').waitFor();

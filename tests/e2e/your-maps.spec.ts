@@ -63,6 +63,18 @@ const mapKeys = (page: Page) =>
       .sort(),
   );
 
+/** Records in local storage, as a publish from this browser would (rule L1), that `id` was just published. */
+function storePublishedRecord(page: Page, id: string, title: string): Promise<void> {
+  return page.evaluate(
+    ([mapId, mapTitle]) =>
+      localStorage.setItem(
+        'publishedMaps',
+        JSON.stringify([{ mapId, title: mapTitle, published: new Date().toISOString() }]),
+      ),
+    [id, title],
+  );
+}
+
 describe('Your maps', () => {
   it('says what to do when empty, and is reached from the header', async ({ page, errors }) => {
     await openPage(page, '/help', 'Help');
@@ -144,14 +156,7 @@ describe('Your maps', () => {
     mapId,
   }) => {
     await page.goto('/maps');
-    await page.evaluate(
-      ([id, title]) =>
-        localStorage.setItem(
-          'publishedMaps',
-          JSON.stringify([{ mapId: id, title, published: new Date().toISOString() }]),
-        ),
-      [mapId, data.title],
-    );
+    await storePublishedRecord(page, mapId, data.title);
     await page.reload();
     const published = page.getByRole('region', { name: 'Published from this browser' });
     await published.getByRole('link', { name: data.title }).waitFor();
@@ -327,13 +332,10 @@ describe('on a 360 px screen, and printed', () => {
 
   it('Your maps and a shared draft fit without scrolling sideways', async ({ page, mapId }) => {
     await page.goto('/maps');
-    await page.evaluate(
-      ([id, title]) =>
-        localStorage.setItem(
-          'publishedMaps',
-          JSON.stringify([{ mapId: id, title, published: new Date().toISOString() }]),
-        ),
-      [mapId, `${data.title} with a longwordthatdoesnotbreakanywhereatallintheline`],
+    await storePublishedRecord(
+      page,
+      mapId,
+      `${data.title} with a longwordthatdoesnotbreakanywhereatallintheline`,
     );
     await openPage(page, '/maps', 'Your maps');
     await page.getByRole('button', { name: 'Download', exact: true }).click();

@@ -41,13 +41,13 @@ export function undoStep<T>(history: EditHistory<T>, present: T, limit = history
 
 /** Redoing from `present`: the latest undone state, with `present` kept for an undo; null when none. */
 export function redoStep<T>(history: EditHistory<T>, present: T, limit = historyLimit): Step<T> | null {
-  const target = history.future.at(-1);
-  if (target === undefined) return null;
-  const past = [...history.past, present];
-  return {
-    target,
-    history: { past: past.slice(Math.max(0, past.length - limit)), future: history.future.slice(0, -1) },
-  };
+  // A redo is an undo with the past and the future swapped.
+  const step = undoStep(swapped(history), present, limit);
+  return step && { target: step.target, history: swapped(step.history) };
+}
+
+function swapped<T>({ past, future }: EditHistory<T>): EditHistory<T> {
+  return { past: future, future: past };
 }
 
 /**

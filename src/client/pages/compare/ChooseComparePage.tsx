@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
-import { FormField, type ControlProps } from '../../components/FormField';
+import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
 import { PageHeading } from '../../components/PageHeading';
@@ -14,13 +14,28 @@ export function ChooseComparePage() {
   return <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />;
 }
 
+type Field = 'base' | 'modified';
+
+const fields: readonly { name: Field; label: string; hint: string }[] = [
+  { name: 'base', label: 'Base map', hint: 'The map to compare against, e.g. help-example-alice-1' },
+  {
+    name: 'modified',
+    label: 'Modified map',
+    hint: 'The map whose differences to show, e.g. help-example-bob-1',
+  },
+];
+
 function ChooseCompareForm({ initialBase }: { initialBase: string }) {
   const [, navigate] = useLocation();
-  const [base, setBase] = useState(initialBase);
-  const [modified, setModified] = useState('');
+  const [inputs, setInputs] = useState<Record<Field, string>>({ base: initialBase, modified: '' });
+  const { base, modified } = inputs;
   /** Why each field was refused at the last Compare; cleared as soon as the field is typed in. */
-  const [errors, setErrors] = useState<{ base?: string; modified?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const form = useRef<HTMLFormElement>(null);
+  const change = (field: Field) => (value: string) => {
+    setInputs((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,40 +65,18 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
         <code>draft.</code> followed by the id of the map it copies.
       </p>
       <form className="compare-form" noValidate onSubmit={submit} ref={form}>
-        <FormField
-          label="Base map"
-          hint="The map to compare against, e.g. help-example-alice-1"
-          error={errors.base}
-        >
-          {(control) => (
-            <MapIdInput
-              control={control}
-              value={base}
-              onChange={(value) => {
-                setBase(value);
-                setErrors(({ base: _, ...rest }) => rest);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Modified map"
-          hint="The map whose differences to show, e.g. help-example-bob-1"
-          error={errors.modified}
-        >
-          {(control) => (
+        {fields.map(({ name, label, hint }) => (
+          <MapIdField
+            key={name}
+            label={label}
+            hint={hint}
+            error={errors[name]}
+            value={inputs[name]}
+            onChange={change(name)}
             // Arriving from a map's "Compare" link, the base is filled in: the other field is next.
-            <MapIdInput
-              control={control}
-              value={modified}
-              onChange={(value) => {
-                setModified(value);
-                setErrors(({ modified: _, ...rest }) => rest);
-              }}
-              autoFocus={initialBase !== ''}
-            />
-          )}
-        </FormField>
+            autoFocus={name === 'modified' && initialBase !== ''}
+          />
+        ))}
         <button type="submit" className="primary">
           Compare
         </button>
@@ -93,29 +86,35 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
 }
 
 /** What an empty compare field needs: a link with nothing after "/map/" is told so. */
-function emptyFieldError(input: string, which: 'base' | 'modified'): string {
+function emptyFieldError(input: string, which: Field): string {
   if (input.trim() !== '') return 'This link has no map id after “/map/”. Paste the whole link.';
   return `Enter the link or id of the ${which} map.`;
 }
 
-interface MapIdInputProps {
-  control: ControlProps;
+interface MapIdFieldProps {
+  label: string;
+  hint: string;
+  error: string | undefined;
   value: string;
   onChange(value: string): void;
   autoFocus?: boolean;
 }
 
 /** A field for a map id or a pasted link (rule C9): no autocomplete, no spelling marks. */
-function MapIdInput({ control, value, onChange, autoFocus = false }: MapIdInputProps) {
+function MapIdField({ label, hint, error, value, onChange, autoFocus = false }: MapIdFieldProps) {
   return (
-    <input
-      {...control}
-      required
-      autoComplete="off"
-      spellCheck={false}
-      autoFocus={autoFocus}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
+    <FormField label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          required
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus={autoFocus}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }

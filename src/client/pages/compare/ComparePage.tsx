@@ -187,7 +187,7 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
         {isEmptyDiff(diff) ? (
           <p>No differences: the maps have the same title, description and reasons.</p>
         ) : (
-          <ul className="diff-list">
+          <ul className="diff-list card-list">
             {entries.map((entry) => (
               <DiffRow
                 key={entry.key}
@@ -233,7 +233,7 @@ function UnchangedReasons({ reasons }: { reasons: MapData['reasons'] }) {
           {label}
         </DisclosureButton>
       </h2>
-      <ul id="unchanged-reasons" className="diff-list" hidden={!open}>
+      <ul id="unchanged-reasons" className="diff-list card-list" hidden={!open}>
         {reasons.map((reason) => (
           <li key={reason.id} className="diff-item diff-unchanged">
             <div className="diff-head">

@@ -49,18 +49,8 @@ export function WorkedExample() {
         there today.
       </p>
       <ul>
-        <li>
-          <Link to={examplePath('help-example-alice-1')}>Alice’s first map</Link> and what she changed:{' '}
-          <Link to={comparePath('help-example-initial', 'help-example-alice-1')}>
-            compare the initial map with Alice’s
-          </Link>
-        </li>
-        <li>
-          <Link to={examplePath('help-example-bob-1')}>Bob’s first map</Link> and what he changed:{' '}
-          <Link to={comparePath('help-example-initial', 'help-example-bob-1')}>
-            compare the initial map with Bob’s
-          </Link>
-        </li>
+        <FirstMapLinks id="help-example-alice-1" person="Alice" pronoun="she" />
+        <FirstMapLinks id="help-example-bob-1" person="Bob" pronoun="he" />
       </ul>
       <p>Comparing their two maps shows the whole disagreement on one page:</p>
       <ul>
@@ -180,6 +170,16 @@ function SecondMapLinks({ person, first, second }: SecondMapLinksProps) {
       <Link to={comparePath(first, second)}>
         {`how ${person} changed ${their} mind since ${their} first map`}
       </Link>
+    </li>
+  );
+}
+
+/** A first map of the story and the comparison of it with the initial map it copied. */
+function FirstMapLinks({ id, person, pronoun }: { id: HelpExampleId; person: string; pronoun: string }) {
+  return (
+    <li>
+      <Link to={examplePath(id)}>{person}’s first map</Link> and what {pronoun} changed:{' '}
+      <Link to={comparePath('help-example-initial', id)}>compare the initial map with {person}’s</Link>
     </li>
   );
 }

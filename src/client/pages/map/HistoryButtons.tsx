@@ -37,22 +37,20 @@ export function HistoryButtons({ draftId, busy, onUndo, onRedo }: HistoryButtons
 
   return (
     <div className="map-history">
-      <button
-        type="button"
-        aria-disabled={!canUndo || busy || undefined}
-        aria-keyshortcuts="Control+Z Meta+Z"
-        onClick={() => !busy && onUndo()}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        aria-disabled={!canRedo || busy || undefined}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        onClick={() => !busy && onRedo()}
-      >
-        Redo
-      </button>
+      {[
+        { name: 'Undo', can: canUndo, keys: 'Control+Z Meta+Z', run: onUndo },
+        { name: 'Redo', can: canRedo, keys: 'Control+Shift+Z Meta+Shift+Z Control+Y', run: onRedo },
+      ].map(({ name, can, keys, run }) => (
+        <button
+          key={name}
+          type="button"
+          aria-disabled={!can || busy || undefined}
+          aria-keyshortcuts={keys}
+          onClick={() => !busy && run()}
+        >
+          {name}
+        </button>
+      ))}
     </div>
   );
 }

@@ -85,7 +85,7 @@ function DraftsSection({ drafts, onChange }: { drafts: StoredDraft[] | null; onC
           from a published map with “Edit a copy”, or import a map below.
         </p>
       ) : (
-        <ul className="maps-list">
+        <ul className="maps-list card-list">
           {drafts.map(({ draftId, draft }) => (
             <li key={draftId} className="maps-item">
               <h3 id={`title-${draftId}`}>
@@ -149,7 +149,7 @@ function PublishedSection({
           listed here for the 90 days it is kept.
         </p>
       ) : (
-        <ul className="maps-list">
+        <ul className="maps-list card-list">
           {records.map((record) => {
             const days = daysUntilDeleted(record.published, now);
             const titleId = `title-${record.mapId}`;
