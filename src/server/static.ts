@@ -15,6 +15,7 @@ import {
 } from './page-meta';
 import type { PublishedMaps } from './published-maps';
 import { matchesEtag } from './etag';
+import { builtInAnswers } from './routes/built-in-answers';
 import {
   composePage,
   loadPageRenderer,
@@ -139,9 +140,8 @@ export async function registerClient(
     if (!page) fixedPages.set(key, (page = render()));
     return page;
   };
-  const builtInAnswers = new Map<string, string>(
-    builtInMapIds.map((id) => [id, JSON.stringify(getBuiltInMap(id))] as const),
-  );
+  // The API's answers for them, serialised once; the page's data block carries the same text.
+  const builtIns = builtInAnswers();
 
   /** The rendered page of map `id`, or null for a draft, an unknown map or without a renderer. */
   const mapPage = async (request: FastifyRequest, id: string): Promise<RenderedPage | null> => {
@@ -149,7 +149,7 @@ export async function registerClient(
     const parsed = parseMapId(id);
     if (!parsed.ok || parsed.value.isDraft) return null;
     const path = `/map/${id}`;
-    const builtIn = builtInAnswers.get(id);
+    const builtIn = builtIns.get(id)?.body;
     if (builtIn)
       return fixedPage(path, async () =>
         renderPage(request, path, await metaFor(request, id), { [id]: builtIn }),
