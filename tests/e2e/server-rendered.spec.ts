@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { formatPublished } from '../../src/client/state/maps-state';
 import { newReason } from '../../src/domain/test-support/builders';
 import { publishTestMap, testWithPublishedMap } from './support/published-maps';
-import { heading, pathOf, reasonTitles } from './support/map-page';
+import { heading, pageReady, pathOf, reasonTitles } from './support/map-page';
 
 // PRODUCT §13.6: a published map, a built-in map and Help arrive as HTML that holds the page,
 // rendered by the server with the app's own components; the browser takes the page over without
@@ -38,7 +38,11 @@ describe('a page rendered on the server', () => {
       true,
     );
     expect(await page.getByRole('region', { name: 'Balance' }).isVisible()).toBe(true);
+    expect(await page.getByText('For: 1 reason').isVisible()).toBe(true);
     expect(await page.getByText('Loading').count()).toBe(0);
+    // What needs the page's code waits for it, disabled or not shown: nothing looks ready and is not.
+    expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('table').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -75,6 +79,7 @@ describe('a page rendered on the server', () => {
 
     // Taken over: a link moves inside the page (no new document), to the draft made from the
     // map the page holds.
+    await pageReady(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('link', { name: 'Edit a copy' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
 import { UpdateNotice } from '../components/UpdateNotice';
@@ -13,9 +13,24 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       <UpdateNotice />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading">Loading...</p>}>{children}</Suspense>
+        <Suspense fallback={<p className="page-loading">Loading...</p>}>
+          {children}
+          <PageReady />
+        </Suspense>
       </main>
       <FlashBar />
     </FlashProvider>
   );
+}
+
+/**
+ * Marks the document `data-page-ready` once the page's code runs: at once for a page drawn in the
+ * browser, and for a page rendered on the server (PRODUCT §13.6) once the browser has taken it over,
+ * before which its buttons do nothing yet. Browser tests wait for it before pressing them.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.pageReady = '';
+  }, []);
+  return null;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { Reason } from '../../domain/belief-map';
 import { countReasons, describeSide, mapBalance, type MapBalance } from '../../domain/balance';
 import './balance.css';
+import { useHydrated } from './use-hydrated';
 
 // The grid loads after the page (PRODUCT §13.5) into a slot of its own height, so nothing moves.
 const BalanceGrid = lazy(() => import('./BalanceGrid'));
@@ -23,15 +24,19 @@ export function BalanceSummary({ balance }: { balance: MapBalance }) {
 /** The region "Balance" of the map page: the summary and the grid (PRODUCT §6.2). */
 export function BalanceRegion({ reasons }: { reasons: readonly Reason[] }) {
   const balance = useMemo(() => mapBalance({ reasons }), [reasons]);
+  // The grid's cells are buttons: drawn once the page's code runs, into its slot (PRODUCT §13.6).
+  const hydrated = useHydrated();
   return (
     <section className="balance" aria-labelledby="balance-heading">
       <h2 id="balance-heading">Balance</h2>
       <BalanceSummary balance={balance} />
       {reasons.length > 0 && (
         <div className="balance-grid-slot">
-          <Suspense fallback={null}>
-            <BalanceGrid reasons={reasons} />
-          </Suspense>
+          {hydrated && (
+            <Suspense fallback={null}>
+              <BalanceGrid reasons={reasons} />
+            </Suspense>
+          )}
         </div>
       )}
     </section>

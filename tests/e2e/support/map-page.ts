@@ -13,16 +13,26 @@ export function h1(page: Page, name: string): Locator {
   return page.getByRole('heading', { level: 1, name, exact: true });
 }
 
-/** Goes to `path` and waits until the page shows its level-1 heading `name`. */
+/**
+ * Waits until the page's code runs: a page rendered on the server (PRODUCT §13.6) shows its heading
+ * before the browser takes it over, and its buttons answer only from then on.
+ */
+export function pageReady(page: Page): Promise<void> {
+  return page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+}
+
+/** Goes to `path` and waits until the page shows its level-1 heading `name` and is ready. */
 export async function openPage(page: Page, path: string, name: string): Promise<void> {
   await page.goto(path);
   await h1(page, name).waitFor();
+  await pageReady(page);
 }
 
-/** Opens /map/{id} and waits until the map (or its error page) is shown. */
+/** Opens /map/{id} and waits until the map (or its error page) is shown and ready. */
 export async function openMap(page: Page, id: string): Promise<void> {
   await page.goto(`/map/${id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
+  await pageReady(page);
 }
 
 export const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
