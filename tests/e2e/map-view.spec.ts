@@ -101,9 +101,12 @@ describe('viewing a map', () => {
 
   it('shows "Error loading map" for a bad id, an unknown map, an unknown base and a network failure', async ({
     page,
-    map,
+    app,
   }) => {
-    await page.route(`**/api/map/${map.id}`, (route) => route.abort('internetdisconnected'));
+    // A map no browser of this file has fetched, so no answer for it can be at hand anywhere: its
+    // requests fail as with the network gone, from the page's first request on.
+    const unseen = await publishTestMap(app, { title: 'Never fetched', description: null, reasons: [] });
+    await page.route(`**/api/map/${unseen.id}`, (route) => route.abort('internetdisconnected'));
     for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
       await openMap(page, id);
       expect(await heading(page).textContent(), id).toBe('Error loading map');
@@ -116,11 +119,11 @@ describe('viewing a map', () => {
 
     // A draft's page loads its base map in the browser: with the network gone, it cannot. (The
     // published map's own page comes with the map inside it, rendered by the server.)
-    await openMap(page, `draft.${map.id}`);
+    await openMap(page, `draft.${unseen.id}`);
     expect(await heading(page).textContent()).toBe('Error loading map');
     expect(await page.getByText(errorText).isVisible()).toBe(true);
-    await openMap(page, map.id);
-    expect(await heading(page).textContent()).toBe('Every rating <script>alert(1)</script>');
+    await openMap(page, unseen.id);
+    expect(await heading(page).textContent()).toBe('Never fetched');
   });
 
   describe.for(colourModesAndWidths)('in %s mode at %i px', ([colorScheme, width]) => {
