@@ -47,6 +47,15 @@ export interface ClientOptions {
   now: () => Date;
 }
 
+/** A map a page names, as `findMap` found it. */
+interface FoundMap {
+  preview(): MapPreview;
+  /** Its API answer's text. */
+  answer(): string;
+  /** Its rendered page: made by `render` the first time, then kept. */
+  page(render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null>;
+}
+
 /** Registers the client on `app` and returns the function that answers index.html. */
 export async function registerClient(
   app: FastifyInstance,
@@ -85,31 +94,6 @@ export async function registerClient(
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   const sendIndex: SendIndex = (reply, status = 200) => sendHtml(reply, genericHtml, status);
 
-  // A published or built-in map's page previews with its own title; drafts, unknown ids and a
-  // database that does not answer get the generic tags (the page itself still loads). A
-  // published map's preview comes from the same entry as its API answer: read and parsed once.
-  // The URL is PUBLIC_URL's, never the request's Host or X-Forwarded-Proto, which a client
-  // chooses.
-  const builtInPreviews = new Map<string, MapPreview>(
-    builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)]),
-  );
-  const metaFor = async (request: FastifyRequest, id: string): Promise<PageMeta> => {
-    const parsed = parseMapId(id);
-    if (!parsed.ok || parsed.value.isDraft) return genericMeta;
-    const url = publicUrl ? `${publicUrl}/map/${id}` : null;
-    // PRODUCT §8.4: the picture needs an absolute URL too, so it is left out without PUBLIC_URL.
-    const imageUrl = publicUrl ? `${publicUrl}${previewImagePath(id)}` : null;
-    const builtIn = builtInPreviews.get(id);
-    if (builtIn) return mapMeta(builtIn, url, imageUrl);
-    try {
-      const entry = await maps.get(id, now());
-      return entry ? mapMeta(entry.preview(), url, imageUrl) : genericMeta;
-    } catch (error) {
-      request.log.warn({ err: error }, 'link preview: map lookup failed');
-      return genericMeta;
-    }
-  };
-
   /** Renders the page at `path` with the maps given as their API answers by id (PRODUCT §13.6). */
   const renderPage = async (
     request: FastifyRequest,
@@ -140,31 +124,42 @@ export async function registerClient(
     if (!page) fixedPages.set(key, (page = render()));
     return page;
   };
-  // The API's answers for them, serialised once; the page's data block carries the same text.
-  const builtIns = builtInAnswers();
 
-  /** The rendered page of map `id`, or null for a draft, an unknown map or without a renderer. */
-  const mapPage = async (request: FastifyRequest, id: string): Promise<RenderedPage | null> => {
-    if (!renderer) return null;
+  // The built-in maps' API answers (their page's data block carries the same text) and previews.
+  const builtIns = builtInAnswers();
+  const builtInPreviews = new Map<string, MapPreview>(
+    builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)]),
+  );
+
+  /**
+   * The published or built-in map `id` names, looked up once for its page: its link preview, its
+   * API answer and its rendered page, which a published map keeps in its cache entry. Null for a
+   * draft, a malformed or unknown id, and a database that does not answer: the page then loads
+   * with the generic tags, and the browser loads the map itself.
+   */
+  const findMap = async (request: FastifyRequest, id: string): Promise<FoundMap | null> => {
     const parsed = parseMapId(id);
     if (!parsed.ok || parsed.value.isDraft) return null;
-    const path = `/map/${id}`;
-    const builtIn = builtIns.get(id)?.body;
+    const builtIn = builtIns.get(id);
     if (builtIn)
-      return fixedPage(path, async () =>
-        renderPage(request, path, await metaFor(request, id), { [id]: builtIn }),
-      );
-    let entry;
+      return {
+        preview: () => builtInPreviews.get(id)!,
+        answer: () => builtIn.body,
+        page: (render) => fixedPage(`/map/${id}`, render),
+      };
     try {
-      entry = await maps.get(id, now());
-    } catch {
-      return null; // the database does not answer: the browser tries again itself
+      const entry = await maps.get(id, now());
+      return (
+        entry && {
+          preview: () => entry.preview(),
+          answer: () => entry.answer.toString('utf8'),
+          page: (render) => entry.page(render),
+        }
+      );
+    } catch (error) {
+      request.log.warn({ err: error }, 'map page: map lookup failed');
+      return null;
     }
-    return entry
-      ? entry.page(async (found) =>
-          renderPage(request, path, await metaFor(request, id), { [id]: found.answer.toString('utf8') }),
-        )
-      : null;
   };
 
   /** Sends `page`, or 304 when the client holds it already (its ETag); gzipped when accepted. */
@@ -177,11 +172,22 @@ export async function registerClient(
     return reply.send(page.html);
   };
 
+  // A published or built-in map's page comes rendered, and previews with its own title (PRODUCT
+  // §8.4, §13.6). The URLs are PUBLIC_URL's, never the request's Host or X-Forwarded-Proto, which a
+  // client chooses; the picture needs an absolute URL, so it is left out without PUBLIC_URL.
   app.get<{ Params: { id: string } }>('/map/:id', async (request, reply) => {
-    const page = await mapPage(request, request.params.id);
-    if (page) return sendPage(request, reply, page);
-    const meta = await metaFor(request, request.params.id);
-    return sendHtml(reply, meta === genericMeta ? genericHtml : renderIndex(template, meta));
+    const { id } = request.params;
+    const found = await findMap(request, id);
+    if (!found) return sendIndex(reply);
+    const meta = mapMeta(
+      found.preview(),
+      publicUrl ? `${publicUrl}/map/${id}` : null,
+      publicUrl ? `${publicUrl}${previewImagePath(id)}` : null,
+    );
+    const page = renderer
+      ? await found.page(() => renderPage(request, `/map/${id}`, meta, { [id]: found.answer() }))
+      : null;
+    return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta));
   });
   app.get('/help', async (request, reply) => {
     const page = await fixedPage('/help', () =>
