@@ -19,6 +19,8 @@ export type LoadedMap =
       id: MapIdParts;
       draft: Draft;
       /** false when just copied from its base */ stored: boolean;
+      /** The base map, when it was loaded to copy it. */
+      base?: PublishedMap;
     };
 
 /**
@@ -40,7 +42,7 @@ export async function loadMap(
       if (draft) return ok({ kind: 'draft', id, draft, stored: true });
       const base = await persistence.fetchMap(id.baseId);
       if (!base) return err(`Map ${id.baseId} does not exist`);
-      return ok({ kind: 'draft', id, draft: createDraft(base, now()), stored: false });
+      return ok({ kind: 'draft', id, draft: createDraft(base, now()), stored: false, base });
     }
     const [map, draft] = await Promise.all([
       persistence.fetchMap(id.baseId),

@@ -128,16 +128,31 @@ describe('MapsStore: loading (PRODUCT §7.2)', () => {
 });
 
 describe('MapsStore: loading a base map for its title (PRODUCT §6.2)', () => {
-  it("loads the published map alone and leaves the draft's fresh copy as it is", async () => {
+  it('keeps the published map a fresh copy was made from, so its title costs no second fetch', async () => {
+    const { store, persistence } = setup();
+    await store.load('draft.bike-lane-k3j9x2m7qa');
+    expect(store.getSnapshot().entries['bike-lane-k3j9x2m7qa']).toEqual({ kind: 'published', map: bikeLane });
+    await store.loadPublished('bike-lane-k3j9x2m7qa');
+    expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(1);
+  });
+
+  it('loads the published map alone for a stored draft, and leaves the draft as it is', async () => {
     const { store, view, persistence } = setup();
     await store.load('draft.bike-lane-k3j9x2m7qa');
-    const before = store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa'];
-    await store.loadPublished('bike-lane-k3j9x2m7qa');
-    expect(store.getSnapshot().entries['bike-lane-k3j9x2m7qa']).toEqual({ kind: 'published', map: bikeLane });
-    expect(store.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe(before);
-    expect(view('draft.bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'draft' });
-    await store.loadPublished('bike-lane-k3j9x2m7qa'); // known: fetched no more
+    await store.edit('draft.bike-lane-k3j9x2m7qa', (d, now) =>
+      updateBelief(d, { title: 'Mine', description: null }, now),
+    );
+    const fresh = new MapsStore(persistence, clock());
+    await fresh.load('draft.bike-lane-k3j9x2m7qa'); // stored: its base is not fetched
+    const before = fresh.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa'];
+    expect(fresh.getSnapshot().entries['bike-lane-k3j9x2m7qa']).toBeUndefined();
+    await fresh.loadPublished('bike-lane-k3j9x2m7qa');
+    expect(fresh.getSnapshot().entries['bike-lane-k3j9x2m7qa']).toEqual({ kind: 'published', map: bikeLane });
+    expect(fresh.getSnapshot().entries['draft.bike-lane-k3j9x2m7qa']).toBe(before);
+    expect(viewMap(fresh.getSnapshot(), 'draft.bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'draft' });
+    await fresh.loadPublished('bike-lane-k3j9x2m7qa'); // known: fetched no more
     expect(persistence.mapFetches.get('bike-lane-k3j9x2m7qa')).toBe(2);
+    expect(view('draft.bike-lane-k3j9x2m7qa')).toMatchObject({ status: 'draft' });
   });
 
   it('leaves a map it cannot load unknown, failing nothing', async () => {

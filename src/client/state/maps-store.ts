@@ -126,7 +126,9 @@ export class MapsStore {
       return;
     }
     const loaded = result.value;
-    if (loaded.kind === 'published') this.set(id.baseId, { kind: 'published', map: loaded.map });
+    // A published map loaded for a fresh copy is kept too: the draft's subtitle shows its title.
+    const published = loaded.kind === 'published' ? loaded.map : loaded.base;
+    if (published) this.set(id.baseId, { kind: 'published', map: published });
     if (revision !== this.revision(id.draftId)) return; // the draft changed while we were reading
     const draft: DraftEntry | AbsentEntry =
       loaded.kind === 'draft'
