@@ -98,20 +98,41 @@ describe('help page', () => {
     await openHelp(page);
     const legend = page.getByRole('region', { name: 'Icon legend' });
     const icon = legend.getByRole('img', { name: 'Strongly disconfirms', exact: true });
-    const tooltip = icon.getByText('Strongly disconfirms', { exact: true });
-    expect(await tooltip.isVisible()).toBe(false);
+    const tooltip = page.locator('.rating-tooltip');
+    expect(await tooltip.count()).toBe(0);
 
     // Tab from the icon before it, as a keyboard user would.
     await legend.getByRole('img', { name: 'Disconfirms', exact: true }).focus();
+    await expect.poll(() => tooltip.textContent()).toBe('Disconfirms');
     await page.keyboard.press('Tab');
     expect(await icon.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => tooltip.textContent()).toBe('Strongly disconfirms');
     expect(await tooltip.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await tooltip.isVisible()).toBe(false);
+    expect(await tooltip.count()).toBe(0);
 
+    // Hover shows it under the pointer's icon, and the pointer can move onto it (WCAG 1.4.13).
     const agree = legend.getByRole('img', { name: 'Agree', exact: true });
     await agree.hover();
-    expect(await agree.getByText('Agree', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => tooltip.textContent()).toBe('Agree');
+    const iconBox = (await agree.boundingBox())!;
+    const tipBox = (await tooltip.boundingBox())!;
+    expect(tipBox.y).toBeGreaterThanOrEqual(iconBox.y + iconBox.height);
+    await page.mouse.move(iconBox.x + iconBox.width / 2, iconBox.y + iconBox.height + 3, { steps: 3 });
+    await page.mouse.move(tipBox.x + tipBox.width / 2, tipBox.y + tipBox.height / 2, { steps: 3 });
+    expect(await tooltip.textContent()).toBe('Agree');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => tooltip.count()).toBe(0);
+  });
+
+  it('draws one tooltip at most, created only when asked for', async ({ page }) => {
+    await openHelp(page);
+    expect(await page.getByRole('main').getByRole('img').count()).toBeGreaterThan(12);
+    expect(await page.locator('.rating-tooltip').count()).toBe(0);
+    await page.getByRole('img', { name: 'Agree', exact: true }).first().hover();
+    await page.getByRole('img', { name: 'Supports', exact: true }).first().focus();
+    // The hovered icon is named while the pointer rests on it, whatever has the focus.
+    expect(await page.locator('.rating-tooltip').allTextContents()).toEqual(['Agree']);
   });
 
   describe('on a 360 px screen', () => {
@@ -122,11 +143,13 @@ describe('help page', () => {
       const icons = page.getByRole('main').getByRole('img');
       const count = await icons.count();
       expect(count).toBeGreaterThanOrEqual(12);
+      const tooltip = page.locator('.rating-tooltip');
       for (let i = 0; i < count; i++) {
         const icon = icons.nth(i);
         await icon.focus();
-        const box = await icon.locator('.rating-tooltip').boundingBox();
         const name = await icon.getAttribute('aria-label');
+        expect(await tooltip.textContent(), `tooltip of ${name}`).toBe(name);
+        const box = await tooltip.boundingBox();
         expect(box, `tooltip of ${name}`).not.toBeNull();
         expect(box!.x, `left edge of ${name}`).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width, `right edge of ${name}`).toBeLessThanOrEqual(360);

@@ -74,15 +74,22 @@ describe('viewing a map', () => {
       expect(await item.getByRole('img', { name: belief, exact: true }).count(), belief).toBe(1);
       expect(await item.getByRole('img', { name: support, exact: true }).count(), support).toBe(1);
     }
+    // A drawing is the icon's outline, fill and glyph, leaving out its colour.
     const drawings = await page.evaluate(() => {
       const byLabel = new Map<string, string>();
       for (const icon of document.querySelectorAll('main [role="img"]')) {
-        byLabel.set(icon.getAttribute('aria-label')!, icon.querySelector('svg')!.innerHTML);
+        const box = getComputedStyle(icon);
+        const glyph = getComputedStyle(icon, '::after').maskImage;
+        const filled = box.backgroundColor !== 'rgba(0, 0, 0, 0)';
+        byLabel.set(
+          icon.getAttribute('aria-label')!,
+          [box.borderRadius, box.borderStyle, filled, glyph].join(' '),
+        );
       }
       return [...byLabel.entries()];
     });
     expect(drawings).toHaveLength(12);
-    expect(new Set(drawings.map(([, svg]) => svg)).size).toBe(12);
+    expect(new Set(drawings.map(([, drawing]) => drawing)).size).toBe(12);
 
     // Its draft copies it, re-sorted as every saved draft is (PRODUCT §7.2).
     await page.getByRole('link', { name: 'Edit a copy' }).click();

@@ -46,6 +46,28 @@ describe('a page rendered on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws each reason in at most six elements, its icons by CSS alone', async ({ openSession, mapId }) => {
+    for (const javaScriptEnabled of [false, true]) {
+      const { page } = await openSession({ javaScriptEnabled });
+      await page.goto(`/map/${mapId}`);
+      if (javaScriptEnabled) await pageReady(page);
+      const items = await page.locator('.map-reason').evaluateAll((lis) =>
+        lis.map((li) => ({
+          elements: 1 + li.querySelectorAll('*').length,
+          // An icon with no glyph or outline drawn would be a blank box.
+          glyphs: [...li.querySelectorAll('[role="img"]')].map(
+            (icon) =>
+              getComputedStyle(icon, '::after').maskImage.startsWith('url(') &&
+              getComputedStyle(icon).borderTopWidth,
+          ),
+        })),
+      );
+      expect(items, `with JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toEqual(
+        reasons.map((reason) => ({ elements: reason.relevance ? 5 : 4, glyphs: ['2px', '2px'] })),
+      );
+    }
+  });
+
   it('holds Help and a built-in map, which read without JavaScript', async ({ openSession }) => {
     const { page } = await openSession({ javaScriptEnabled: false });
     await page.goto('/help');

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
+import { RatingTooltip } from '../components/RatingTooltip';
 import { UpdateNotice } from '../components/UpdateNotice';
 
 /** Every page's frame: skip link, header, the page itself in <main>, and the flash bar. */
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Suspense>
       </main>
       <FlashBar />
+      <RatingTooltip />
     </FlashProvider>
   );
 }

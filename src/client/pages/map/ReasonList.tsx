@@ -14,7 +14,10 @@ interface ReasonListProps {
   highlight?: string | null;
 }
 
-/** PRODUCT §6.2: the reasons in their saved order, each with its icons, title and relevance. */
+/**
+ * PRODUCT §6.2: the reasons in their saved order, each with its icons, title and relevance. A
+ * read-only reason is five elements (PRODUCT §13.6): the list item, two icons, title and relevance.
+ */
 export function ReasonList({ reasons, empty, renderForm, renderActions, highlight = null }: ReasonListProps) {
   if (reasons.length === 0) return <p className="map-empty">{empty}</p>;
   return (
@@ -30,16 +33,12 @@ export function ReasonList({ reasons, empty, renderForm, renderActions, highligh
           >
             {form ?? (
               <>
-                <div className="map-reason-icons">
-                  <BeliefIcon value={reason.belief} />
-                  <SupportIcon value={reason.support} />
-                </div>
-                <div className="map-reason-body">
-                  <h3 className="map-reason-title" id={titleId}>
-                    {reason.title}
-                  </h3>
-                  {reason.relevance && <p className="map-reason-relevance">{reason.relevance}</p>}
-                </div>
+                <BeliefIcon value={reason.belief} />
+                <SupportIcon value={reason.support} />
+                <h3 className="map-reason-title" id={titleId}>
+                  {reason.title}
+                </h3>
+                {reason.relevance && <p className="map-reason-relevance">{reason.relevance}</p>}
                 {renderActions && <div className="map-reason-actions">{renderActions(reason, titleId)}</div>}
               </>
             )}
