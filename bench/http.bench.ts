@@ -10,15 +10,15 @@ import { createTestSchema, type TestSchema } from '../tests/support/postgres';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { printProfile } from './profile-summary';
 
-// The HTTP API under load (PRODUCT §13.6): GET of a published 20-reason map and POST of a
-// 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
+// The HTTP API under load (PRODUCT §13.6): GET of a published 20-reason map, GET of its
+// server-rendered page (`/map/{id}`), and POST of a 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
 // bare node:http server doing the least the same requests need (bench/bare-server.ts), in
 // alternating rounds of the same run, so the ratio does not depend on the machine. Each server is
 // a process of its own, apart from autocannon's event loop. On SQLite (a temporary file) and on
 // PostgreSQL (a schema of its own) when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 
 export const targets = {
-  /** App GET requests/s over the bare server's. */
+  /** App GET requests/s over the bare server's, for the API's JSON and for the rendered page. */
   getRatio: 0.6,
   /** App POST requests/s over the bare server's. */
   postRatio: 0.4,
@@ -37,7 +37,7 @@ export interface Measurement {
 
 export interface Comparison {
   backend: 'SQLite' | 'PostgreSQL';
-  request: 'GET' | 'POST';
+  request: Request;
   /** Medians over the rounds. */
   app: Measurement;
   bare: Measurement;
@@ -99,6 +99,15 @@ function medianOf(runs: Measurement[]): Measurement {
   };
 }
 
+/** GET /api/map/{id}, GET /map/{id} (the page rendered on the server), POST /api/map/create. */
+type Request = 'GET' | 'GET page' | 'POST';
+
+/** Each request's path on both servers. */
+function pathOf(request: Request, mapId: string): string {
+  if (request === 'GET page') return `/map/${mapId}`;
+  return `/api/map/${request === 'GET' ? mapId : 'create'}`;
+}
+
 interface Load {
   url: string;
   method: 'GET' | 'POST';
@@ -156,16 +165,22 @@ async function compareOn(
     const getBody = await (await fetch(`${app.url}/api/map/${data.mapId}`)).text();
     const getBodyFile = join(scratch, `${backend}-get.json`);
     writeFileSync(getBodyFile, getBody);
+    // The page as a client that asks for no compression gets it, as autocannon does.
+    const page = await fetch(`${app.url}/map/${data.mapId}`, { headers: { 'accept-encoding': 'identity' } });
+    if (!page.headers.get('etag')) throw new Error(`/map/${data.mapId} was not rendered on the server`);
+    const pageBodyFile = join(scratch, `${backend}-page.html`);
+    writeFileSync(pageBodyFile, Buffer.from(await page.arrayBuffer()));
     bare = await startServerProcess({
       entry: 'bench/bare-server.ts',
-      env: { BARE_GET_BODY_FILE: getBodyFile },
+      env: { BARE_GET_BODY_FILE: getBodyFile, BARE_PAGE_BODY_FILE: pageBodyFile },
     });
 
     const comparisons: Comparison[] = [];
-    for (const request of ['GET', 'POST'] as const) {
+    for (const request of ['GET', 'GET page', 'POST'] as const) {
+      const method: Load['method'] = request === 'POST' ? 'POST' : 'GET';
       const loads = {
-        app: { url: `${app.url}/api/map/${request === 'GET' ? data.mapId : 'create'}`, method: request },
-        bare: { url: `${bare.url}/api/map/${request === 'GET' ? data.mapId : 'create'}`, method: request },
+        app: { url: `${app.url}${pathOf(request, data.mapId)}`, method },
+        bare: { url: `${bare.url}${pathOf(request, data.mapId)}`, method },
       };
       const body = request === 'POST' ? postBody : undefined;
       // Warm-up: let both JITs compile the hot paths before anything is timed.
@@ -186,7 +201,7 @@ async function compareOn(
       // The machine's speed drifts (other work, CPU boost): each round's app run is compared with
       // the bare run next to it, and the median of those ratios is reported.
       const ratio = median(rounds.app.map((a, i) => a.requestsPerSecond / rounds.bare[i]!.requestsPerSecond));
-      const targetRatio = request === 'GET' ? targets.getRatio : targets.postRatio;
+      const targetRatio = method === 'GET' ? targets.getRatio : targets.postRatio;
       comparisons.push({
         backend,
         request,
@@ -216,7 +231,7 @@ async function compareOn(
   }
 }
 
-const header = 'backend     request          app req/s  app p99   bare req/s  bare p99   ratio   target';
+const header = 'backend     request               app req/s  app p99   bare req/s  bare p99   ratio   target';
 
 function formatRow(c: Comparison): string {
   const n = (value: number) => Math.round(value).toLocaleString('en').padStart(10);
@@ -227,7 +242,7 @@ function formatRow(c: Comparison): string {
   const invalid = c.app.non2xx + c.app.errors + c.bare.non2xx + c.bare.errors;
   if (invalid > 0) target += ` (INVALID: ${invalid} non-2xx or errors)`;
   return (
-    `${c.backend.padEnd(11)} ${`${c.request} ${reasons} reasons`.padEnd(15)}` +
+    `${c.backend.padEnd(11)} ${`${c.request} ${reasons} reasons`.padEnd(20)}` +
     `${n(c.app.requestsPerSecond)} ${ms(c.app.p99Ms)} ${n(c.bare.requestsPerSecond)}  ${ms(c.bare.p99Ms)}` +
     `   ${c.ratio.toFixed(2).padStart(5)}   ${target}`
   );
