@@ -8,6 +8,8 @@ const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist/client/index.html');
 // The server's renderer of the same pages (PRODUCT §13.6), built after the client.
 const renderer = join(root, 'dist/server/ssr.js');
+// Help, rendered by the build (scripts/prerender.ts).
+const help = join(root, 'dist/server/help.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,11 +22,20 @@ function newestMtime(dir) {
 }
 
 const sources = ['src/client', 'src/domain'].map((dir) => newestMtime(join(root, dir)));
-const configs = ['vite.config.ts', 'package-lock.json'].map((file) => statSync(join(root, file)).mtimeMs);
+// Help's page is composed by the server's code at build time, so that code counts as a source too.
+const configs = [
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/prerender.ts',
+  'src/server/rendered-pages.ts',
+  'src/server/page-meta.ts',
+].map((file) => statSync(join(root, file)).mtimeMs);
 const stale =
   !existsSync(built) ||
   !existsSync(renderer) ||
-  Math.max(...sources, ...configs) > Math.min(statSync(built).mtimeMs, statSync(renderer).mtimeMs);
+  !existsSync(help) ||
+  Math.max(...sources, ...configs) >
+    Math.min(...[built, renderer, help].map((file) => statSync(file).mtimeMs));
 
 if (stale || process.argv.includes('--force')) {
   console.log('Building the client (vite build)...');
@@ -33,5 +44,6 @@ if (stale || process.argv.includes('--force')) {
     cwd: root,
     stdio: 'inherit',
   });
+  execFileSync('npx', ['tsx', join(root, 'scripts/prerender.ts')], { cwd: root, stdio: 'inherit' });
   execFileSync('node', [join(root, 'scripts/compress-assets.mjs')], { cwd: root, stdio: 'inherit' });
 }

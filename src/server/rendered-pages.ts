@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { genericMeta, renderIndex, type PageMeta } from './page-meta';
 
 // PRODUCT §13.6: published maps, built-in maps and Help are answered as HTML that already holds
 // the page, rendered by the client's own components (src/client/ssr.tsx, built into dist/server),
@@ -22,6 +23,15 @@ export interface RenderedPage {
   gzip: Buffer | null;
   etag: string;
 }
+
+/**
+ * Help is the same for every request and every instance, so the build renders it once
+ * (scripts/prerender.ts) into this file beside the renderer, and the server answers its bytes.
+ */
+export const prerenderedHelpFile = 'help.html';
+
+/** Help's window title and preview tags. */
+export const helpMeta: PageMeta = { ...genericMeta, title: 'Help - Belief Map' };
 
 /** Loads the renderer built beside the client (`dist/server/ssr.js`), or null when there is none. */
 export async function loadPageRenderer(serverDir: string): Promise<PageRenderer | null> {
@@ -124,10 +134,43 @@ export function composePage(shell: string, { root, data, dataId, assets }: PageP
     .replace('</body>', () =>
       data === null ? '</body>' : `<script type="application/json" id="${dataId}">${data}</script></body>`,
     );
-  const bytes = Buffer.from(html);
+  return pageOf(Buffer.from(html));
+}
+
+/** `bytes` as the server answers them: gzipped once, with an ETag that is their hash. */
+export function pageOf(bytes: Buffer): RenderedPage {
   return {
     html: bytes,
     gzip: bytes.length > 1024 ? gzipSync(bytes) : null,
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
   };
+}
+
+/** What rendering a page takes: the renderer, the built index.html and the pages' assets. */
+export interface PageKit {
+  renderer: PageRenderer;
+  template: string;
+  assets: ReturnType<typeof readPageAssets>;
+}
+
+/**
+ * Renders the page at `path` into the shell with `meta`'s title and preview tags. `answers` are
+ * the API answers of the maps it shows, by id; a page with none (Help) has no data block. Rejects
+ * when the renderer fails.
+ */
+export async function renderPageAt(
+  { renderer, template, assets }: PageKit,
+  path: string,
+  meta: PageMeta,
+  answers: Readonly<Record<string, string>>,
+): Promise<RenderedPage> {
+  const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
+  const root = await renderer.renderPage(path, maps);
+  const isMap = Object.keys(answers).length > 0;
+  return composePage(renderIndex(template, meta), {
+    root,
+    data: isMap ? renderer.pageDataText(answers) : null,
+    dataId: renderer.pageDataId,
+    assets: isMap ? assets.map : assets.help,
+  });
 }

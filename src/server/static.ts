@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInMapIds, getBuiltInMap } from '../domain/built-in/index';
 import { parseMapId } from '../domain/map-id';
@@ -17,9 +17,12 @@ import type { PublishedMaps } from './published-maps';
 import { matchesEtag } from './etag';
 import { builtInAnswers } from './routes/built-in-answers';
 import {
-  composePage,
+  helpMeta,
   loadPageRenderer,
+  pageOf,
+  prerenderedHelpFile,
   readPageAssets,
+  renderPageAt,
   type PageRenderer,
   type RenderedPage,
 } from './rendered-pages';
@@ -62,9 +65,8 @@ export async function registerClient(
   { clientDir, maps, publicUrl, now, ...options }: ClientOptions,
 ): Promise<SendIndex> {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  const renderer =
-    options.renderer === undefined ? await loadPageRenderer(join(clientDir, '../server')) : options.renderer;
-  const assets = renderer ? readPageAssets(clientDir) : null;
+  const serverDir = join(clientDir, '../server');
+  const renderer = options.renderer === undefined ? await loadPageRenderer(serverDir) : options.renderer;
   const negotiated = compressedFiles(clientDir);
   const genericHtml = renderIndex(template, genericMeta);
 
@@ -94,6 +96,7 @@ export async function registerClient(
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   const sendIndex: SendIndex = (reply, status = 200) => sendHtml(reply, genericHtml, status);
 
+  const kit = renderer ? { renderer, template, assets: readPageAssets(clientDir) } : null;
   /** Renders the page at `path` with the maps given as their API answers by id (PRODUCT §13.6). */
   const renderPage = async (
     request: FastifyRequest,
@@ -101,24 +104,21 @@ export async function registerClient(
     meta: PageMeta,
     answers: Readonly<Record<string, string>>,
   ): Promise<RenderedPage | null> => {
-    if (!renderer || !assets) return null;
+    if (!kit) return null;
     try {
-      const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
-      const root = await renderer.renderPage(path, maps);
-      const isMap = Object.keys(answers).length > 0;
-      return composePage(renderIndex(template, meta), {
-        root,
-        data: isMap ? renderer.pageDataText(answers) : null,
-        dataId: renderer.pageDataId,
-        assets: isMap ? assets.map : assets.help,
-      });
+      return await renderPageAt(kit, path, meta, answers);
     } catch (error) {
       request.log.error({ err: error }, `rendering ${path} failed; it is sent to be rendered in the browser`);
       return null;
     }
   };
-  // Built-in maps and Help are the same for every request: each is rendered once, when first asked for.
+  // Built-in maps and Help are the same for every request: each is rendered once, when first asked
+  // for, unless the build rendered Help already beside the renderer it was loaded from.
   const fixedPages = new Map<string, Promise<RenderedPage | null>>();
+  const prerenderedHelp = join(serverDir, prerenderedHelpFile);
+  if (renderer && options.renderer === undefined && existsSync(prerenderedHelp)) {
+    fixedPages.set('/help', Promise.resolve(pageOf(readFileSync(prerenderedHelp))));
+  }
   const fixedPage = (key: string, render: () => Promise<RenderedPage | null>) => {
     let page = fixedPages.get(key);
     if (!page) fixedPages.set(key, (page = render()));
@@ -190,9 +190,7 @@ export async function registerClient(
     return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta));
   });
   app.get('/help', async (request, reply) => {
-    const page = await fixedPage('/help', () =>
-      renderPage(request, '/help', { ...genericMeta, title: 'Help - Belief Map' }, {}),
-    );
+    const page = await fixedPage('/help', () => renderPage(request, '/help', helpMeta, {}));
     return page ? sendPage(request, reply, page) : sendIndex(reply);
   });
   for (const route of clientRoutes) app.get(route, (_request, reply) => sendIndex(reply));

@@ -1,6 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { composePage, pageAssets } from '../../src/server/rendered-pages';
+import { composePage, pageAssets, pageOf } from '../../src/server/rendered-pages';
+import { makeTempDir, removeDir, serverPerTest } from './helpers';
 
 // PRODUCT §13.6: how a rendered page is put together from the built index.html.
 
@@ -74,5 +77,44 @@ describe('rendered pages', () => {
     expect(composePage(shell, parts).etag).toBe(page.etag);
     expect(composePage(shell, { ...parts, root: '<p>y</p>' }).etag).not.toBe(page.etag);
     expect(page.html.toString()).not.toContain('application/json');
+  });
+});
+
+describe('Help rendered by the build', () => {
+  const startServer = serverPerTest();
+
+  it('is answered from the file the build wrote beside the renderer, which never renders it again', async () => {
+    // A build's layout: client/ with its manifest, and server/ with a renderer that fails whenever
+    // it is asked to render, and the prerendered Help.
+    const dir = makeTempDir();
+    try {
+      mkdirSync(join(dir, 'client/.vite'), { recursive: true });
+      writeFileSync(join(dir, 'client/.vite/manifest.json'), manifest);
+      mkdirSync(join(dir, 'server'));
+      writeFileSync(
+        join(dir, 'server/ssr.js'),
+        `export const pageDataId = 'page-data';
+         export const pageDataText = () => '{}';
+         export async function renderPage(path) { throw new Error('asked to render ' + path); }`,
+      );
+      const prerendered =
+        '<!doctype html><title>Help - Belief Map</title><h1>Help from the build</h1>'.repeat(30);
+      writeFileSync(join(dir, 'server/help.html'), prerendered);
+      const { app } = await startServer({ client: true, dbPath: join(dir, 'maps.sqlite') });
+
+      const help = await app.inject({ url: '/help' });
+      expect(help.statusCode).toBe(200);
+      expect(help.body).toBe(prerendered);
+      expect(help.headers.etag).toBe(pageOf(Buffer.from(prerendered)).etag);
+      const gzipped = await app.inject({ url: '/help', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(prerendered);
+      // The renderer is the one the server loaded: a page it must render falls back to the browser.
+      const builtIn = await app.inject({ url: '/map/help-example-alice-1' });
+      expect(builtIn.statusCode).toBe(200);
+      expect(builtIn.body).toContain('<div id="root"></div>');
+    } finally {
+      removeDir(dir);
+    }
   });
 });

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { formatPublished } from '../../src/client/state/maps-state';
 import { newReason } from '../../src/domain/test-support/builders';
 import { publishTestMap, testWithPublishedMap } from './support/published-maps';
+import { clientDir } from './support/harness';
 import { heading, pageReady, pathOf, reasonTitles } from './support/map-page';
 
 // PRODUCT §13.6: a published map, a built-in map and Help arrive as HTML that holds the page,
@@ -144,9 +147,12 @@ describe('a page rendered on the server', () => {
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe('');
 
+    // Help is the page the build rendered (scripts/prerender.ts), byte for byte.
     const help = await fetch(`${app.baseUrl}/help`);
     const helpTag = help.headers.get('etag')!;
-    expect(await help.text()).toContain('<h1 tabindex="-1">Help</h1>');
+    const helpHtml = await help.text();
+    expect(helpHtml).toContain('<h1 tabindex="-1">Help</h1>');
+    expect(helpHtml).toBe(readFileSync(join(clientDir, '../server/help.html'), 'utf8'));
     expect((await fetch(`${app.baseUrl}/help`, { headers: { 'if-none-match': helpTag } })).status).toBe(304);
   });
 

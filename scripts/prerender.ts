@@ -1,0 +1,27 @@
+// Renders Help at build time (PRODUCT §13.6): it is the same for every request and every instance,
+// so `npm run build` writes its page beside the renderer (dist/server/help.html), and the server
+// answers those bytes instead of rendering it again. Run after both `vite build`s.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  helpMeta,
+  loadPageRenderer,
+  prerenderedHelpFile,
+  readPageAssets,
+  renderPageAt,
+} from '../src/server/rendered-pages';
+
+const root = new URL('..', import.meta.url).pathname;
+const clientDir = join(root, 'dist/client');
+const serverDir = join(root, 'dist/server');
+
+const renderer = await loadPageRenderer(serverDir);
+if (!renderer) throw new Error(`no renderer in ${serverDir}: run vite build --ssr first`);
+const kit = {
+  renderer,
+  template: readFileSync(join(clientDir, 'index.html'), 'utf8'),
+  assets: readPageAssets(clientDir),
+};
+const page = await renderPageAt(kit, '/help', helpMeta, {});
+writeFileSync(join(serverDir, prerenderedHelpFile), page.html);
+console.log(`prerendered /help: ${(page.html.length / 1024).toFixed(1)} KB`);
