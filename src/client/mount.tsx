@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { PublishedMap } from '../domain/belief-map';
 import { App, type Routing } from './app/App';
@@ -25,13 +25,19 @@ export interface MountOptions {
 export function mount(element: HTMLElement, host?: BeliefMapHost, options: MountOptions = {}): () => void {
   const { initialPath, hydrateWith } = options;
   if (hydrateWith && !initialPath) {
-    const root = hydrateRoot(
-      element,
-      <StrictMode>
-        <App host={host} routing={{ kind: 'browser' }} maps={hydrateWith} />
-      </StrictMode>,
-    );
-    return () => root.unmount();
+    // As a transition, taking over a long page yields to the browser every few milliseconds
+    // instead of holding the main thread for the whole page: the page is readable meanwhile, and
+    // a press on a part not yet taken over is replayed when it is.
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(
+        element,
+        <StrictMode>
+          <App host={host} routing={{ kind: 'browser' }} maps={hydrateWith} />
+        </StrictMode>,
+      );
+    });
+    return () => root?.unmount();
   }
   const root: Root = createRoot(element);
   let mounted = true;
