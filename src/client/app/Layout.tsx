@@ -1,8 +1,12 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
-import { RatingTooltip } from '../components/RatingTooltip';
 import { UpdateNotice } from '../components/UpdateNotice';
+
+// Only wanted once a reader points at an icon, so it stays out of every page's first load.
+const RatingTooltip = lazy(() =>
+  import('../components/RatingTooltip').then(({ RatingTooltip }) => ({ default: RatingTooltip })),
+);
 
 /** Every page's frame: skip link, header, the page itself in <main>, and the flash bar. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -20,7 +24,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </Suspense>
       </main>
       <FlashBar />
-      <RatingTooltip />
+      <Suspense fallback={null}>
+        <RatingTooltip />
+      </Suspense>
     </FlashProvider>
   );
 }
