@@ -27,18 +27,24 @@ export const maxWaitingRenders = 16;
 /** Longest one render may take (a picture takes about 40 ms); past it the request gets 503. */
 export const renderTimeoutMs = 5000;
 
+/**
+ * Longest the process's first render may take: it loads satori, resvg and the fonts too, which on
+ * a busy machine takes seconds.
+ */
+export const firstRenderTimeoutMs = 30_000;
+
 interface Context {
   content: PreviewImageContent;
   ttlMs: number | undefined;
 }
 
-/** `promise`, or a BusyError once `renderTimeoutMs` has passed, so the next render's turn comes. */
-function withinTime<T>(promise: Promise<T>): Promise<T> {
+/** `promise`, or a BusyError once `limitMs` has passed, so the next render's turn comes. */
+function withinTime<T>(promise: Promise<T>, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
       () => reject(new BusyError('Drawing the preview picture took too long; try again soon', 2)),
-      renderTimeoutMs,
+      limitMs,
     );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
@@ -51,6 +57,7 @@ export function previewImages(
 ): PreviewImages {
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
+  let rendered = false;
   /** Runs `task` after every render before it, one at a time. */
   const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
     if (waiting >= maxWaiting) {
@@ -58,7 +65,11 @@ export function previewImages(
     }
     waiting += 1;
     const result = queue
-      .then(() => withinTime(task()))
+      .then(() => withinTime(task(), rendered ? renderTimeoutMs : firstRenderTimeoutMs))
+      .then((value) => {
+        rendered = true;
+        return value;
+      })
       .finally(() => {
         waiting -= 1;
       });

@@ -8,7 +8,7 @@ import {
   titleDirection,
   type PreviewImageContent,
 } from '../../src/server/preview-image';
-import { previewImages, renderTimeoutMs } from '../../src/server/preview-images';
+import { firstRenderTimeoutMs, previewImages, renderTimeoutMs } from '../../src/server/preview-images';
 import { dayMs, lifetimeMs, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
 // Link-preview pictures (PRODUCT §8.4): GET /api/map/{id}/preview.png answers a 1200 × 630 PNG of
@@ -199,12 +199,41 @@ describe('previewImages', () => {
         reasonCount: 0,
         balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 },
       });
+      await expect(images.get('first', content('fine'))).resolves.toEqual(Buffer.from('png'));
       const hanging = images.get('a', content('hangs'));
       const next = images.get('b', content('fine'));
       const refused = expect(hanging).rejects.toBeInstanceOf(BusyError);
       await vi.advanceTimersByTimeAsync(renderTimeoutMs);
       await refused;
       await expect(next).resolves.toEqual(Buffer.from('png'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives the first render, which loads the renderer and its fonts, longer before answering 503', async () => {
+    vi.useFakeTimers();
+    try {
+      const images = previewImages(
+        (content) =>
+          new Promise<Buffer>((resolve) => {
+            setTimeout(() => resolve(Buffer.from(content.title)), renderTimeoutMs * 2);
+          }),
+      );
+      const content = (title: string): PreviewImageContent => ({
+        title,
+        reasonCount: 0,
+        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 },
+      });
+      const first = images.get('a', content('cold'));
+      await vi.advanceTimersByTimeAsync(renderTimeoutMs * 2);
+      await expect(first).resolves.toEqual(Buffer.from('cold'));
+      expect(renderTimeoutMs * 2).toBeLessThan(firstRenderTimeoutMs);
+      // Once warm, as slow a render is given up.
+      const second = images.get('b', content('warm'));
+      const refused = expect(second).rejects.toBeInstanceOf(BusyError);
+      await vi.advanceTimersByTimeAsync(renderTimeoutMs);
+      await refused;
     } finally {
       vi.useRealTimers();
     }
