@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formatCount } from './format';
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
 import { err, ok, type Result } from './result';
@@ -13,7 +14,7 @@ declare const reasonIdBrand: unique symbol;
 export type ReasonId = string & { readonly [reasonIdBrand]: true };
 
 const charactersLimit = (name: string, max: number) =>
-  z.maxLength(max, { error: `${name} must be at most ${max.toLocaleString('en')} characters` });
+  z.maxLength(max, { error: `${name} must be at most ${formatCount(max)} characters` });
 
 /** An optional text: blank or empty becomes null (PRODUCT §3.1), anything else is kept as typed. */
 function optionalText(max: number, name: string) {
@@ -42,8 +43,7 @@ function requiredTitle(max: number, name: string) {
 }
 
 /** What a map over its reason limit is told, by the schema and by the editor before adding one. */
-export const reasonCountMessage = (max: number) =>
-  `A map can have at most ${max.toLocaleString('en')} reasons`;
+export const reasonCountMessage = (max: number) => `A map can have at most ${formatCount(max)} reasons`;
 
 const notAMap = 'A belief map must be an object (expected object with version, published, data)';
 

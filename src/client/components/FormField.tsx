@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { formatCount } from '../../domain/format';
 
 // One labelled form control with its hint and its error beside it (PRODUCT §6.3 names the labels).
 // The control gets the ids it needs to be described by both, and aria-invalid while in error.
@@ -41,6 +42,6 @@ export function FormField({ label, hint, error, children }: FieldProps) {
 
 /** "Required, up to 300 characters", or a count once the text nears its limit. */
 export function lengthHint(length: number, max: number, required: boolean): string {
-  if (length > max * 0.8) return `${length.toLocaleString('en')} of ${max.toLocaleString('en')} characters`;
-  return `${required ? 'Required' : 'Optional'}, up to ${max.toLocaleString('en')} characters`;
+  if (length > max * 0.8) return `${formatCount(length)} of ${formatCount(max)} characters`;
+  return `${required ? 'Required' : 'Optional'}, up to ${formatCount(max)} characters`;
 }

@@ -1,6 +1,7 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { isBuiltInMapId } from '../../domain/built-in/ids';
 import { defaultMapId, isLocalBaseId, parseMapId, type MapIdParts } from '../../domain/map-id';
+import { formatLongDate } from '../../domain/format';
 
 // PRODUCT §7.2: client state keeps a dictionary of maps by id. An id not in it is not loaded yet. A
 // published id holds its published map, or why it failed to load; a `draft.` id holds its draft,
@@ -141,7 +142,7 @@ export function subtitleOf(view: Extract<MapView, { status: 'draft' | 'published
 
 export const builtInSubtitle = 'Built into Belief Map: never expires';
 
-/** A readable, locale-independent date such as "November 20, 2026" (UTC, so tests are stable). */
+/** A readable date such as "November 20, 2026", in UTC so the server's render and the browser's agree. */
 export function formatPublished(iso: string): string {
-  return new Date(iso).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' });
+  return formatLongDate(iso);
 }

@@ -3,6 +3,7 @@ import type { Draft } from '../../../domain/belief-map';
 import { LazyDownloadButtons as DownloadButtons } from '../../components/LazyDownloadButtons';
 import { useFlash } from '../../components/flash';
 import { makeShareLink, maxShareLinkLength } from '../../lib/share-link';
+import { formatCount } from '../../../domain/format';
 
 // PRODUCT §15.4: "Copy share link" on a draft: the draft travels in the link itself, unpublished.
 
@@ -43,9 +44,9 @@ export function ShareDraft({ draftId, draft }: { draftId: string; draft: Draft }
       {shared.kind === 'too-long' && (
         <div className="map-share-too-long" role="alert">
           <p>
-            This draft is too large to share by link: its link would be {shared.length.toLocaleString('en')}{' '}
-            characters, and a share link holds at most {maxShareLinkLength.toLocaleString('en')}. Send the
-            JSON file instead; it can be opened with Import map on Your maps.
+            This draft is too large to share by link: its link would be {formatCount(shared.length)}{' '}
+            characters, and a share link holds at most {formatCount(maxShareLinkLength)}. Send the JSON file
+            instead; it can be opened with Import map on Your maps.
           </p>
           <DownloadButtons map={draft} />
         </div>

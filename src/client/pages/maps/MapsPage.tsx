@@ -13,6 +13,7 @@ import { formatPublished } from '../../state/maps-state';
 import { ImportForm } from './ImportForm';
 import './maps-page.css';
 import { PageHeading } from '../../components/PageHeading';
+import { formatCount } from '../../../domain/format';
 
 // PRODUCT §15.1: "Your maps": the drafts kept in this browser (or by the host), the maps published
 // from it, and Import map. Nothing here leaves the browser.
@@ -187,5 +188,5 @@ function formatTime(iso: string): string {
 }
 
 function reasonCount(count: number): string {
-  return count === 1 ? '1 reason' : `${count.toLocaleString('en')} reasons`;
+  return count === 1 ? '1 reason' : `${formatCount(count)} reasons`;
 }
