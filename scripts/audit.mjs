@@ -7,6 +7,8 @@
 //
 //   npm run audit                  one run per page and form factor
 //   npm run audit -- --runs 3      the median of three runs (Lighthouse's advice for performance)
+//   npm run audit -- --reports D   also writes every run's whole Lighthouse report into folder D
+//                                  (long tasks, script boot-up, the main thread's work)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -23,6 +25,9 @@ const targets = { performance: 95, accessibility: 100, 'best-practices': 100, se
 const categories = Object.keys(targets);
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+const reportsArg = process.argv.indexOf('--reports');
+const reportsDir = reportsArg > 0 ? process.argv[reportsArg + 1] : null;
+let reportCount = 0;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -160,6 +165,11 @@ async function audit(url, formFactor) {
       ({ lhr } = await lighthouse(url, flags, config));
     } finally {
       await chrome.kill();
+    }
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      const name = `${++reportCount}-${new URL(url).pathname.split('/')[1]}-${formFactor}.json`;
+      writeFileSync(join(reportsDir, name), JSON.stringify(lhr));
     }
     if (!lhr.runtimeError) return summarize(lhr);
     if (attempt === 3) throw new Error(`${url} (${formFactor}): ${lhr.runtimeError.message}`);
