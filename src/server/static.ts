@@ -179,15 +179,17 @@ export async function registerClient(
     const { id } = request.params;
     const found = await findMap(request, id);
     if (!found) return sendIndex(reply);
-    const meta = mapMeta(
-      found.preview(),
-      publicUrl ? `${publicUrl}/map/${id}` : null,
-      publicUrl ? `${publicUrl}${previewImagePath(id)}` : null,
-    );
+    // Worked out only when the page is made: a rendered page is kept, and its tags with it.
+    const meta = () =>
+      mapMeta(
+        found.preview(),
+        publicUrl ? `${publicUrl}/map/${id}` : null,
+        publicUrl ? `${publicUrl}${previewImagePath(id)}` : null,
+      );
     const page = renderer
-      ? await found.page(() => renderPage(request, `/map/${id}`, meta, { [id]: found.answer() }))
+      ? await found.page(() => renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() }))
       : null;
-    return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta));
+    return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta()));
   });
   app.get('/help', async (request, reply) => {
     const page = await fixedPage('/help', () => renderPage(request, '/help', helpMeta, {}));
