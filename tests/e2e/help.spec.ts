@@ -135,6 +135,22 @@ describe('help page', () => {
     expect(await page.locator('.rating-tooltip').allTextContents()).toEqual(['Agree']);
   });
 
+  it('names an icon focused before the tooltip’s code arrived, once it does', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/RatingTooltip-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openHelp(page);
+    await page.getByRole('img', { name: 'Agree', exact: true }).first().focus();
+    expect(await page.locator('.rating-tooltip').count()).toBe(0);
+    release();
+    await expect.poll(() => page.locator('.rating-tooltip').textContent()).toBe('Agree');
+  });
+
   describe('on a 360 px screen', () => {
     it.override('contextOptions', { viewport: { width: 360, height: 740 } });
 

@@ -58,6 +58,10 @@ export function RatingTooltip() {
     document.addEventListener('pointerover', onPointerOver);
     document.documentElement.addEventListener('pointerleave', onPointerLeave);
     document.addEventListener('focusin', onFocusIn);
+    // This component loads after the page: an icon may have been pointed at or focused already.
+    hoveredNow.current = document.querySelector<HTMLElement>(`${iconSelector}:hover`);
+    setHovered(hoveredNow.current);
+    setFocused(iconOf(document.activeElement));
     return () => {
       document.removeEventListener('pointerover', onPointerOver);
       document.documentElement.removeEventListener('pointerleave', onPointerLeave);
