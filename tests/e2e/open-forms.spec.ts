@@ -8,6 +8,7 @@ import {
   layOutDraft,
   openMap,
   pathOf,
+  putStoredDraft,
   reasonTitles,
   storedDraft,
   tabTo,
@@ -177,6 +178,33 @@ describe('a form in a second tab', () => {
     const stored = (await storedDraft(page, 'draft.default'))!.data.reasons;
     expect(stored.map((r) => [r.title, r.relevance])).toEqual([['B wins', 'Exams']]);
     expect(errors).toEqual([]);
+  });
+
+  it('asks even when the other tab’s change is stored but not yet heard of in this one', async ({ page }) => {
+    await layOutDraft(page, { title: 'Longer library hours' }, [{ title: 'Students study late' }]);
+    await retitleInForm(page, 'Students study late', 'Typed here');
+    // Another tab's write whose storage event has not arrived: a page hears none of its own writes.
+    const before = (await storedDraft(page, 'draft.default'))!;
+    const renamed = {
+      ...before,
+      updatedAt: new Date(Date.parse(before.updatedAt) + 1000).toISOString(),
+      data: {
+        ...before.data,
+        reasons: [{ ...before.data.reasons[0]!, title: 'Renamed elsewhere' }],
+      },
+    };
+    await putStoredDraft(page, 'draft.default', renamed);
+
+    await formTitle(page).press('Enter');
+    const alert = page.getByRole('alert').filter({
+      hasText: 'This item was changed in another tab since you opened this form.',
+    });
+    await alert.waitFor();
+    expect((await storedDraft(page, 'draft.default'))!.data.reasons[0]!.title).toBe('Renamed elsewhere');
+    expect(await formTitle(page).inputValue()).toBe('Typed here');
+    await alert.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(() => reasonTitles(page)).toEqual(['Typed here']);
+    expect((await storedDraft(page, 'draft.default'))!.data.reasons[0]!.title).toBe('Typed here');
   });
 
   it('keeps a form whose item another tab deleted, and asks before adding it back', async ({

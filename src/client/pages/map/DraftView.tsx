@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'wouter';
-import type { Reason, ReasonId } from '../../../domain/belief-map';
+import type { Draft, Reason, ReasonId } from '../../../domain/belief-map';
 import {
   addReason,
   deleteReason,
@@ -103,12 +103,22 @@ export function DraftView({ view, headingRef }: DraftViewProps) {
   const saveForm = async (change: DraftChange, target: string): Promise<boolean> => {
     const form = openForm.read();
     // A form is open, so its chunk, which holds the check, is loaded.
-    const found = form && forms?.formConflict(draft, form);
-    if (found) {
-      setConflict({ kind: found, change, focusBack: target });
+    const conflictIn = (d: Draft) => (form && forms?.formConflict(d, form)) || null;
+    const ask = (kind: FormConflict) => {
+      setConflict({ kind, change, focusBack: target });
       return false;
-    }
-    await save(change, target);
+    };
+    const seen = conflictIn(draft);
+    if (seen) return ask(seen);
+    // Another tab may have stored its change a moment ago, before this tab heard of it: the edit
+    // works on the newest stored draft, so the check runs there again and then changes nothing.
+    let stored: FormConflict | null = null;
+    await edit(id.draftId, (d, now) => {
+      stored = conflictIn(d);
+      return stored ? d : change(d, now);
+    });
+    if (stored) return ask(stored);
+    close(target);
     return true;
   };
 
