@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -7,10 +9,12 @@ import tseslint from 'typescript-eslint';
 // server/rate-limit touches Redis.
 //
 // Inside the client, layers import only from the layers below them:
-//   components, lib  <-  state, persistence  <-  pages  <-  app  (<- main.tsx, mount.tsx)
-// and a page never imports another page. Client imports are relative, so a rule matches the
-// layer folder an import climbs into (`../app/App`, `../../state/flash`); src/client/layers.test.ts
-// proves that a wrong import fails `npm run lint`.
+//   components, lib  <-  draft/storage  <-  draft  <-  pages  <-  app  (<- main.tsx, mount.tsx)
+// and a page never imports another page. `draft/` is the draft editor (its store, history,
+// commands and open form); `draft/storage/` is where drafts and maps are read and written (local
+// storage, a host's functions, the API), and knows nothing of the editor above it. Client imports
+// are relative, so a rule matches the layer folder an import climbs into (`../app/App`,
+// `../../draft/store`); src/client/layers.test.ts proves that a wrong import fails `npm run lint`.
 const clientWide = [{ group: ['**/server/**', 'node:*', 'better-sqlite3', 'pg'] }];
 
 /** `patterns` for no-restricted-imports: the client-wide ones, and no import into `layers`. */
@@ -30,20 +34,26 @@ function clientLayers() {
     rule(['src/client/**'], clientWide),
     rule(
       ['src/client/lib/**', 'src/client/components/**'],
-      forbidLayers(['state', 'persistence', 'pages', 'app'], 'components and lib are the bottom layer'),
+      forbidLayers(['draft', 'pages', 'app'], 'components and lib are the bottom layer'),
     ),
+    rule(['src/client/draft/**'], forbidLayers(['pages', 'app'], 'draft sits below pages and app')),
     rule(
-      ['src/client/persistence/**'],
-      forbidLayers(['state', 'pages', 'app'], 'persistence is imported by state, not the reverse'),
+      ['src/client/draft/storage/*.{ts,tsx}'],
+      [
+        ...forbidLayers(['draft', 'pages', 'app'], 'draft/storage sits below the rest of draft'),
+        {
+          regex: '^\\.\\./(?!storage/)[^./]',
+          message: 'draft/storage sits below the rest of draft (one-way layers: see eslint.config.js).',
+        },
+      ],
     ),
-    rule(['src/client/state/**'], forbidLayers(['pages', 'app'], 'state sits below pages and app')),
     rule(
       ['src/client/pages/**'],
       [
         ...forbidLayers(['app', 'pages'], 'pages sit below app'),
         {
           regex: '^\\.\\./[^./]',
-          message: 'A page never imports another page: move what both need to components or state.',
+          message: 'A page never imports another page: move what both need to components or draft.',
         },
       ],
     ),
@@ -87,6 +97,18 @@ export default tseslint.config(
     },
   },
   ...clientLayers(),
+  {
+    // No import cycle, lazy imports included: a cycle makes the order modules run in depend on
+    // which one is imported first, and splits chunks badly. src/client/layers.test.ts proves it.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['src/server/**'],
     ignores: ['src/server/store/**', 'src/server/rate-limit/**'],

@@ -1,10 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/** The addresses the server answers with their page rendered (src/server/static.ts). */
-const renderedPages = /^\/(map\/(?!draft\.)[^/]+|help)$/i;
+import { renderedPagePattern } from './src/domain/page-paths';
 
 /**
  * A cache of the service worker's network-first answers: the network wins within 5 s, and a copy
@@ -19,8 +17,25 @@ function networkFirstCache(cacheName: string, maxEntries: number) {
   };
 }
 
-// The client is built into dist/client and served by the Fastify server (src/server/static.ts).
-// `vite build --ssr ssr.tsx` builds the server's renderer of the same pages into dist/server
+/**
+ * Rollup's warning that it drops a `/* @__PURE__ *\/` comment it cannot place, which a package
+ * (zod) ships: it changes nothing in the build, and printed on every `npm start` that builds, it
+ * hid the lines that matter. Every other warning is printed.
+ */
+function quietAnnotations(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+  warn(warning);
+}
+
+/** The server's renderer, and the thread that runs it off the server's event loop. */
+const serverEntries: Record<string, string> = {
+  ssr: fileURLToPath(new URL('src/client/ssr.tsx', import.meta.url)),
+  'page-render-worker': fileURLToPath(new URL('src/server/pages/page-render-worker.ts', import.meta.url)),
+};
+
+// The client is built into dist/client and served by the Fastify server (src/server/routes/client.ts).
+// `vite build --ssr` builds the server's renderer of the same pages into dist/server, with the thread
+// that runs it (src/server/pages/page-render-worker.ts)
 // (PRODUCT §13.6). In development (`npm run dev`) Vite serves the client with hot reload and
 // proxies /api to the server.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -62,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           navigateFallback: '/index.html',
           // ...except the pages the server renders with their content (PRODUCT §13.6): a published
           // map and Help come from the network while there is one, below.
-          navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, renderedPages],
+          navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, renderedPagePattern],
           // A new deployment's worker takes over at once; the open page keeps running and says so
           // (main.tsx), and the next page load gets the new shell.
           skipWaiting: true,
@@ -73,9 +88,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // A published map's page and Help, as the server rendered them: from the network
               // while there is one, the last copy offline, and the app shell (which loads the
               // map itself, from the copy below) for a page never opened as a whole.
-              // Written out, not the constant above: Workbox copies this function into the worker.
+              // renderedPagePattern written out: Workbox copies this function into the worker, without
+              // its imports (src/domain/page-paths.test.ts checks that the two are the same).
               urlPattern: ({ request, url }) =>
-                request.mode === 'navigate' && /^\/(map\/(?!draft\.)[^/]+|help)$/i.test(url.pathname),
+                request.mode === 'navigate' && /^\/(map\/(?!draft\.)[^/]+|help)$/.test(url.pathname),
               handler: 'NetworkFirst',
               options: {
                 ...networkFirstCache('rendered-pages', 50),
@@ -94,6 +110,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
+  // The import's parsers run in a module worker (src/client/pages/maps/import-worker.ts), built as
+  // an ES module like the pages, in a chunk of its own that no first load fetches (PRODUCT §13.5).
+  worker: { format: 'es' as const },
   resolve: {
     alias: [
       {
@@ -106,7 +125,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 
   build: isSsrBuild
-    ? { outDir: '../../dist/server', emptyOutDir: true, copyPublicDir: false, minify: false }
+    ? {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        rollupOptions: {
+          input: serverEntries,
+          onwarn: quietAnnotations,
+        },
+      }
     : {
         outDir: '../../dist/client',
         emptyOutDir: true,
@@ -119,6 +147,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         terserOptions: { compress: { passes: 2 } },
         rollupOptions: {
           input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
+          onwarn: quietAnnotations,
         },
       },
   server: {

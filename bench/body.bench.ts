@@ -4,10 +4,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { defaultLimits } from '../src/domain/limits';
-import { findForbiddenKey, MapBodyReader } from '../src/server/json-body';
+import { findForbiddenKey, MapBodyReader } from '../src/server/http/json-body';
 import { publishBody, sampleMapData } from '../tests/support/maps';
 
-// The request-body reader (src/server/json-body.ts) against what it replaced (Fastify reading the
+// The request-body reader (src/server/http/json-body.ts) against what it replaced (Fastify reading the
 // whole body, then JSON.parse and a walk for prototype keys), in the same run, both given the
 // body as the socket gives it, in 64 KB chunks: time and heap per body for an ordinary map, the
 // largest map the limits allow, and the two hostile bodies of PRODUCT §14 (2 MiB of empty objects

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mapBalance } from '../src/domain/balance';
-import { renderPreviewPng } from '../src/server/preview-image';
+import { renderPreviewPng } from '../src/server/pages/preview-image';
 import { publishBody, sampleMapData } from '../tests/support/maps';
 import { startServerProcess } from '../tests/support/server-process';
 

@@ -1,8 +1,11 @@
 import { runBodyBench } from './body.bench';
 import { runCompareBench } from './compare.bench';
+import { runComparePageBench } from './compare-page.bench';
+import { runDiscussionBench } from './discussion.bench';
 import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
 import { runPageBench } from './page.bench';
 import { runPreviewImageBench } from './preview-image.bench';
+import { runResponsesBench } from './responses.bench';
 import { runSimilarityBench } from './similarity.bench';
 
 // `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same
@@ -12,6 +15,9 @@ import { runSimilarityBench } from './similarity.bench';
 await runCompareBench();
 runBodyBench();
 runSimilarityBench();
+runDiscussionBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
 await runPreviewImageBench();
 await runPageBench();
+await runComparePageBench();
+await runResponsesBench();

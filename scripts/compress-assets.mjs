@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = new URL('../dist/client', import.meta.url).pathname;
-const compressible = /\.(js|css|html|svg|txt|json|map)$/;
+// Not source maps: they are never served (src/server/routes/client.ts), and a compressed copy of one
+// would be a source map under another name.
+const compressible = /\.(js|css|html|svg|txt|json)$/;
 
 function walk(path) {
   for (const entry of readdirSync(path, { withFileTypes: true })) {

@@ -1,5 +1,6 @@
-// Builds the client when dist/client is missing or older than its sources, so `npm start` and the
-// browser tests always serve what is in src/ without a separate build step to remember.
+// Builds the client when dist/client is missing or older than its sources, and the server when
+// dist/app is, so `npm start` and the browser tests always serve what is in src/ without a separate
+// build step to remember.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,8 +28,9 @@ const configs = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/prerender.ts',
-  'src/server/rendered-pages.ts',
-  'src/server/page-meta.ts',
+  'src/server/pages/rendered-pages.ts',
+  'src/server/pages/page-meta.ts',
+  'src/server/pages/page-render-worker.ts',
 ].map((file) => statSync(join(root, file)).mtimeMs);
 const stale =
   !existsSync(built) ||
@@ -40,10 +42,25 @@ const stale =
 if (stale || process.argv.includes('--force')) {
   console.log('Building the client (vite build)...');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  execFileSync('npx', ['vite', 'build', '--ssr', 'ssr.tsx', '--logLevel', 'warn'], {
+  execFileSync('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });
   execFileSync('npx', ['tsx', join(root, 'scripts/prerender.ts')], { cwd: root, stdio: 'inherit' });
   execFileSync('node', [join(root, 'scripts/compress-assets.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
+// The server, compiled to JavaScript (scripts/build-server.mjs), which `npm start` runs.
+const server = join(root, 'dist/app/main.js');
+const serverSources = [
+  ...['src/server', 'src/domain'].map((dir) => newestMtime(join(root, dir))),
+  ...['package-lock.json', 'scripts/build-server.mjs'].map((file) => statSync(join(root, file)).mtimeMs),
+];
+if (
+  !existsSync(server) ||
+  Math.max(...serverSources) > statSync(server).mtimeMs ||
+  process.argv.includes('--force')
+) {
+  console.log('Building the server (scripts/build-server.mjs)...');
+  execFileSync('node', [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
 }

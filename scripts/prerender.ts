@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import {
   helpMeta,
   loadPageRenderer,
+  pageHtml,
   prerenderedHelpFile,
   readPageAssets,
   renderPageAt,
-} from '../src/server/rendered-pages';
+} from '../src/server/pages/rendered-pages';
 
 const root = new URL('..', import.meta.url).pathname;
 const clientDir = join(root, 'dist/client');
@@ -22,6 +23,6 @@ const kit = {
   template: readFileSync(join(clientDir, 'index.html'), 'utf8'),
   assets: readPageAssets(clientDir),
 };
-const page = await renderPageAt(kit, '/help', helpMeta, {});
-writeFileSync(join(serverDir, prerenderedHelpFile), page.html);
-console.log(`prerendered /help: ${(page.html.length / 1024).toFixed(1)} KB`);
+const html = await pageHtml(await renderPageAt(kit, '/help', helpMeta, {}));
+writeFileSync(join(serverDir, prerenderedHelpFile), html);
+console.log(`prerendered /help: ${(html.length / 1024).toFixed(1)} KB`);

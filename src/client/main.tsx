@@ -1,7 +1,7 @@
 import { registerServiceWorker } from './lib/service-worker';
 import { mount } from './mount';
 import { pageDataId, readPageData } from './page-data';
-import type { BeliefMapHost } from './persistence/host';
+import type { BeliefMapHost } from './draft/storage/host';
 
 declare global {
   interface Window {

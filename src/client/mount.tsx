@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { PublishedMap } from '../domain/belief-map';
 import { App, type Routing } from './app/App';
-import type { BeliefMapHost } from './persistence/host';
+import type { BeliefMapHost } from './draft/storage/host';
 import './styles.css';
 
 export interface MountOptions {

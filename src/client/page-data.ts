@@ -1,5 +1,6 @@
-import { publishedMapSchema, validate, type PublishedMap } from '../domain/belief-map';
+import type { PublishedMap } from '../domain/belief-map';
 import { isMapId } from '../domain/map-id';
+import { publishedMapShape } from './draft/storage/map-shape';
 
 // PRODUCT §13.6: a page rendered on the server carries the published maps it shows in a
 // <script type="application/json"> block (data, not code: the strict CSP allows it), so that the
@@ -22,8 +23,9 @@ export function pageDataText(mapJsonById: Readonly<Record<string, string>>): str
 }
 
 /**
- * The published maps in the text of the page's block, each checked by id format and schema as an
- * API answer is; a block that is absent or cannot be read holds none (the page then loads them).
+ * The published maps in the text of the page's block, by id; a block that is absent or cannot be
+ * read holds none (the page then loads them). Written by this site's own server, the block is read
+ * by the stored form's shape (map-shape.ts); what is not of that shape is left out.
  */
 export function readPageData(text: string | null | undefined): Record<string, PublishedMap> {
   if (!text) return {};
@@ -37,8 +39,8 @@ export function readPageData(text: string | null | undefined): Record<string, Pu
   const given = (parsed as { maps?: unknown } | null)?.maps;
   if (typeof given !== 'object' || given === null) return maps;
   for (const [id, value] of Object.entries(given)) {
-    const map = validate(publishedMapSchema, value);
-    if (isMapId(id) && map.ok) maps[id] = map.value;
+    const map = publishedMapShape(value);
+    if (isMapId(id) && map) maps[id] = map;
   }
   return maps;
 }

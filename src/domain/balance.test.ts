@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  balanceGrid,
-  describeSide,
-  formatWeight,
-  gridBeliefs,
-  gridSupports,
-  isUnrated,
-  mapBalance,
-  reasonWeight,
-} from './balance';
+import { describeNeither, describeSide, formatWeight, isUnrated, mapBalance, reasonWeight } from './balance';
 import { getBuiltInMap } from './built-in/index';
 import type { Belief, Support } from './ratings';
 import { mapData, reason } from './test-support/builders';
@@ -50,6 +41,7 @@ describe('mapBalance', () => {
       for: { count: 2, weight: 2.75 },
       against: { count: 2, weight: 0.75 },
       unrated: 2,
+      neither: 1,
     });
   });
 
@@ -58,6 +50,7 @@ describe('mapBalance', () => {
       for: { count: 0, weight: 0 },
       against: { count: 0, weight: 0 },
       unrated: 0,
+      neither: 0,
     });
   });
 
@@ -68,6 +61,7 @@ describe('mapBalance', () => {
       for: { count: 5, weight: 6.5 },
       against: { count: 1, weight: 0.25 },
       unrated: 0,
+      neither: 0,
     });
   });
 
@@ -79,6 +73,7 @@ describe('mapBalance', () => {
         const neutral = rated.filter((r) => r.support === 'neutral').length;
         expect(balance.unrated).toBe(reasons.length - rated.length);
         expect(balance.for.count + balance.against.count + neutral).toBe(rated.length);
+        expect(balance.neither).toBe(neutral);
         expect(balance.for.weight).toBeGreaterThanOrEqual(0);
         expect(balance.against.weight).toBeGreaterThanOrEqual(0);
         expect(balance.for.weight).toBeLessThanOrEqual(2 * balance.for.count);
@@ -111,29 +106,23 @@ describe('weights and their display', () => {
   });
 });
 
-describe('balanceGrid', () => {
-  it('[W4] places each reason in the cell of its support row and belief column, no rating last', () => {
-    const a = reason(1, { belief: 'agree', support: 'strong-support' });
-    const b = reason(2, { belief: null, support: 'disconfirm' });
-    const c = reason(3, { belief: 'agree', support: 'strong-support' });
-    const d = reason(4, { belief: null, support: null });
-    const cells = balanceGrid([a, b, c, d]);
-    expect(cells).toHaveLength(6);
-    expect(cells[0]![1]).toEqual([a, c]);
-    expect(cells[3]![5]).toEqual([b]);
-    expect(cells[5]![5]).toEqual([d]);
-    expect(gridSupports[5]).toBeNull();
-    expect(gridBeliefs[5]).toBeNull();
+describe('reasons counting for neither side', () => {
+  it('[W6] only rated reasons of no relevance count for neither side, whatever their belief', () => {
+    const map = mapData([
+      reason(1, { support: 'neutral', belief: 'strong-agree' }),
+      reason(2, { support: 'neutral', belief: 'strong-disagree' }),
+      reason(3, { support: 'neutral', belief: null }),
+      reason(4, { support: 'support', belief: 'strong-disagree' }),
+    ]);
+    const balance = mapBalance(map);
+    expect(balance.neither).toBe(2);
+    // Unrated (3) is counted apart; a reason believed false (4) still counts on its side, weighing 0.
+    expect(balance.unrated).toBe(1);
+    expect(balance.for).toEqual({ count: 1, weight: 0 });
   });
 
-  it('[W4] the cells hold every reason exactly once', () => {
-    fc.assert(
-      fc.property(reasonsArb(), (reasons) => {
-        const placed = balanceGrid(reasons).flat(2);
-        expect(placed).toHaveLength(reasons.length);
-        expect(new Set(placed)).toEqual(new Set(reasons));
-      }),
-      fcParams,
-    );
+  it('[W6] says how many and why', () => {
+    expect(describeNeither(2)).toBe('2 reasons count for neither side: rated “Has no relevance”');
+    expect(describeNeither(1)).toBe('1 reason counts for neither side: rated “Has no relevance”');
   });
 });

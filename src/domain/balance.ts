@@ -1,12 +1,12 @@
 import type { MapData, Reason } from './belief-map';
 import { supportDirection } from './rating-steps';
-import { beliefValues, supportValues, type Belief, type Support } from './ratings';
+import { supportLabel, type Belief, type Support } from './ratings';
 
 // A map's balance for and against its belief (rules W1–W3): how many reasons count each way and
 // how much they weigh, never a single verdict. The link-preview image shows it (PRODUCT §8.4).
 
 /** A reason's strength and direction (rule W1): strong-support +2 … strong-disconfirm −2. */
-export const supportStrength: Record<Support, number> = {
+const supportStrength: Record<Support, number> = {
   'strong-support': 2,
   support: 1,
   neutral: 0,
@@ -15,7 +15,7 @@ export const supportStrength: Record<Support, number> = {
 };
 
 /** How far its author believes a reason (rule W1): strong-agree 1 … strong-disagree 0. */
-export const beliefCredence: Record<Belief, number> = {
+const beliefCredence: Record<Belief, number> = {
   'strong-agree': 1,
   agree: 0.75,
   neutral: 0.5,
@@ -44,18 +44,25 @@ export interface MapBalance {
   against: BalanceSide;
   /** Reasons missing a belief or a support rating. */
   unrated: number;
+  /** Rated reasons of neutral support ("Has no relevance"): they count for neither side (rule W6). */
+  neither: number;
 }
 
 /**
  * The balance of a map (rules W2, W3): rated reasons whose support is for (rule G1) count for,
  * against count against, each side summing its weights; neutral support counts neither way;
  * reasons missing a rating are only counted as unrated. Pure, linear, and the order of the
- * reasons does not change it.
+ * reasons does not change it. Rated reasons of neutral support are counted as `neither` (rule W6).
  */
 export function mapBalance(map: {
   reasons: readonly Pick<MapData['reasons'][number], 'belief' | 'support'>[];
 }): MapBalance {
-  const balance: MapBalance = { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 };
+  const balance: MapBalance = {
+    for: { count: 0, weight: 0 },
+    against: { count: 0, weight: 0 },
+    unrated: 0,
+    neither: 0,
+  };
   // Weights are multiples of 0.25, so these sums are exact in floating point.
   for (const reason of map.reasons) {
     const weight = reasonWeight(reason);
@@ -63,6 +70,7 @@ export function mapBalance(map: {
     if (weight === null) balance.unrated += 1;
     else if (direction > 0) add(balance.for, weight);
     else if (direction < 0) add(balance.against, -weight);
+    else balance.neither += 1;
   }
   return balance;
 }
@@ -92,18 +100,10 @@ export function describeSide(name: 'For' | 'Against', side: BalanceSide): string
   return `${name}: ${countReasons(side.count)}, weight ${formatWeight(side.weight)}`;
 }
 
-/** The grid's rows and columns (rule W4): each scale's five values, then no rating. */
-export const gridSupports = [...supportValues, null] as const;
-export const gridBeliefs = [...beliefValues, null] as const;
-
 /**
- * The support × belief grid (rule W4): `cells[row][column]` lists the reasons, in map order, whose
- * support is `gridSupports[row]` and belief `gridBeliefs[column]`. Pure and linear.
+ * "2 reasons count for neither side: rated “Has no relevance”" (rule W6), so a reason that weighs
+ * nothing on purpose is not silently missing from both sides.
  */
-export function balanceGrid<R extends Pick<Reason, 'belief' | 'support'>>(reasons: readonly R[]): R[][][] {
-  const cells = gridSupports.map(() => gridBeliefs.map((): R[] => []));
-  for (const reason of reasons) {
-    cells[gridSupports.indexOf(reason.support)]![gridBeliefs.indexOf(reason.belief)]!.push(reason);
-  }
-  return cells;
+export function describeNeither(count: number): string {
+  return `${countReasons(count)} ${count === 1 ? 'counts' : 'count'} for neither side: rated “${supportLabel('neutral')}”`;
 }

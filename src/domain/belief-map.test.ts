@@ -15,7 +15,7 @@ import {
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
 import { reasonId } from './test-support/builders';
-import { fcSeed as seed } from './test-support/map-arbitraries';
+import { fcParams, fcSeed as seed } from './test-support/map-arbitraries';
 
 const numRuns = 100;
 // Random tests are seeded (FC_SEED=<seed> repeats a run) and print their seed.
@@ -176,8 +176,94 @@ const invisibleTitles: [string, string][] = [
   ['a tag character (U+E0041)', '\u{e0041}'],
   ['Hangul fillers (U+115F, U+1160, U+3164, U+FFA0)', '\u115f\u1160\u3164\uffa0'],
   ['a blank Braille pattern (U+2800)', '\u2800'],
-  ['a mix of all of them with spaces', ' \u200b\t\u2800\u0000\u3164 \ufeff'],
+  ['a combining grapheme joiner (U+034F)', '\u034f'],
+  ['variation selectors (U+FE00, U+FE0F)', '\ufe00\ufe0f'],
+  ['a Mongolian variation selector (U+180B)', '\u180b'],
+  ['a Khmer inherent vowel (U+17B4)', '\u17b4'],
+  ['a supplementary variation selector (U+E0100)', '\u{e0100}'],
+  ['a word joiner and a grapheme joiner (U+2060, U+034F)', '\u2060\u034f'],
+  ['a mix of all of them with spaces', ' \u200b\t\u2800\u0000\u3164 \ufeff\u034f\ufe0f'],
 ];
+
+/**
+ * Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), which renders nothing, and
+ * its White_Space, as ranges written out here, independently of the schema's regex.
+ */
+const defaultIgnorable: [number, number][] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+];
+const whiteSpace: [number, number][] = [
+  [0x0009, 0x000d],
+  [0x0020, 0x0020],
+  [0x0085, 0x0085],
+  [0x00a0, 0x00a0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+];
+const inRanges = (ranges: [number, number][], code: number) =>
+  ranges.some(([low, high]) => code >= low && code <= high);
+
+const invisibleCharArb = fc
+  .constantFrom(...defaultIgnorable, ...whiteSpace)
+  .chain(([low, high]) => fc.integer({ min: low, max: high }))
+  .map((code) => String.fromCodePoint(code));
+const invisibleTextArb = (minLength: number) =>
+  fc.array(invisibleCharArb, { minLength, maxLength: 20 }).map((chars) => chars.join(''));
+/** Any letter (L) that is not default-ignorable, as the Hangul fillers are. */
+const visibleLetterArb = fc
+  .integer({ min: 0x41, max: 0x10ffff })
+  .filter((code) => !inRanges(defaultIgnorable, code) && /^\p{L}$/u.test(String.fromCodePoint(code)))
+  .map((code) => String.fromCodePoint(code));
+const visibleTitleArb = fc
+  .tuple(invisibleTextArb(0), visibleLetterArb, invisibleTextArb(0))
+  .map(([before, letter, after]) => before + letter + after);
+
+describe('[V2] titles are visible when they hold one visible letter, whatever surrounds it', () => {
+  it('[V2] a title or reason title made only of default-ignorable characters and whitespace is refused', () => {
+    fc.assert(
+      fc.property(invisibleTextArb(1), (title) => {
+        expectInvalid(publishedMapSchema, rawMap({ title }), 'data.title', 'Title is required');
+        expectInvalid(
+          publishedMapSchema,
+          withReason({ title }),
+          'data.reasons.1.title',
+          'Reason title is required',
+        );
+      }),
+      fcParams,
+    );
+  });
+
+  it('[V2] a title or reason title with one visible letter among them is accepted, trimmed', () => {
+    fc.assert(
+      fc.property(visibleTitleArb, (title) => {
+        expect(publishedMapSchema.parse(rawMap({ title })).data.title).toBe(title.trim());
+        expect(publishedMapSchema.parse(withReason({ title })).data.reasons[1]?.title).toBe(title.trim());
+      }),
+      fcParams,
+    );
+  });
+});
 
 describe('publishedMapSchema: map fields', () => {
   it.each([

@@ -2,13 +2,14 @@ import * as z from 'zod/mini';
 import { formatCount } from './format';
 import { defaultLimits, type MapLimits } from './limits';
 import { beliefValues, supportValues } from './ratings';
+import { mapVersion, reasonCountMessage } from './map-version';
 import { err, ok, type Result } from './result';
 
 // PRODUCT §3.1: the one definition of a belief map's stored and published form, used by the
 // client (drafts, API answers, host functions) and the server (request bodies) alike. It uses
 // zod/mini, whose functions tree-shake, because the schema ships in the first page's bundle.
 
-export const mapVersion = '1.0';
+export { mapVersion } from './map-version';
 
 declare const reasonIdBrand: unique symbol;
 export type ReasonId = string & { readonly [reasonIdBrand]: true };
@@ -25,11 +26,14 @@ function optionalText(max: number, name: string) {
 }
 
 /**
- * Characters that show nothing on screen (rule V2): whitespace, control (Cc) and format (Cf)
- * characters such as U+200B, U+FEFF and U+2060, and the letters that render blank (the Hangul
- * fillers U+115F, U+1160, U+3164, U+FFA0 and the blank Braille pattern U+2800).
+ * Characters that show nothing on screen (rule V2): Unicode's Default_Ignorable_Code_Point, the
+ * characters a renderer draws as nothing (U+200B, U+FEFF, U+2060, U+034F, the Hangul fillers, the
+ * variation selectors of every block, tag characters, ...), variation selectors named again in
+ * case a future Unicode leaves one out, whitespace, control (Cc) and format (Cf) characters, and
+ * the blank Braille pattern U+2800. Unicode maintains the list, so new invisible characters follow
+ * with the JavaScript engine's Unicode version.
  */
-const onlyInvisible = /^[\s\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+const onlyInvisible = /^[\s\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\p{Cc}\p{Cf}\u2800]*$/u;
 
 /** A required title: trimmed, then 1..max characters, not all of them invisible (rule V2). */
 function requiredTitle(max: number, name: string) {
@@ -41,9 +45,6 @@ function requiredTitle(max: number, name: string) {
     charactersLimit(name, max),
   );
 }
-
-/** What a map over its reason limit is told, by the schema and by the editor before adding one. */
-export const reasonCountMessage = (max: number) => `A map can have at most ${formatCount(max)} reasons`;
 
 const notAMap = 'A belief map must be an object (expected object with version, published, data)';
 
@@ -99,8 +100,15 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
 
   const version = z.literal(mapVersion, { error: `Version must be "${mapVersion}"` });
 
-  /** The form the server stores and answers with. */
-  const publishedMap = z.object({ version, published: isoTimestamp, data: mapData }, { error: notAMap });
+  /**
+   * The form the server stores and answers with; `basedOn` names the map it answers, when it
+   * answers one (PRODUCT §5.2, §5.5). Its form is checked where it becomes a link (isMapId), which
+   * keeps a check of its own out of the first load (PRODUCT §13.5).
+   */
+  const publishedMap = z.object(
+    { version, published: isoTimestamp, basedOn: z.optional(z.string()), data: mapData },
+    { error: notAMap },
+  );
 
   /** A publish request: `published` may be sent but the server sets its own (PRODUCT §5.3). */
   const createMapRequest = z.object(
@@ -130,9 +138,7 @@ export const draftSchema = schemas.draft;
 export type Reason = z.output<typeof reasonSchema>;
 export type MapData = z.output<typeof mapDataSchema>;
 export type PublishedMap = z.output<typeof publishedMapSchema>;
-export type CreateMapRequest = z.input<typeof createMapRequestSchema>;
 export type Draft = z.output<typeof draftSchema>;
-export type Schemas = ReturnType<typeof createSchemas>;
 
 /** The first problem of a failed parse, with its path (`data.reasons.3.belief: …`), for messages. */
 export function describeFirstIssue(error: z.core.$ZodError): string {

@@ -21,7 +21,7 @@ function sortTitle(crux: Crux): string {
 }
 
 /** Largest disagreement first; ties: reversals first, then by title, then by id (rule X2). */
-export function compareCruxes(a: Crux, b: Crux): number {
+function compareCruxes(a: Crux, b: Crux): number {
   if (a.disagreement !== b.disagreement) return b.disagreement - a.disagreement;
   if (a.reversal !== b.reversal) return a.reversal ? -1 : 1;
   const titleA = sortTitle(a);

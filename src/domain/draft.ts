@@ -1,5 +1,5 @@
 import type { Draft, MapData, PublishedMap, Reason, ReasonId } from './belief-map';
-import { mapVersion, reasonCountMessage } from './belief-map';
+import { mapVersion, reasonCountMessage } from './map-version';
 import { defaultLimits } from './limits';
 import { sortReasons } from './sort-reasons';
 
@@ -68,10 +68,15 @@ export function deleteReason(draft: Draft, id: ReasonId, now: Date): Draft {
   return withData(draft, { ...draft.data, reasons: draft.data.reasons.filter((r) => r.id !== id) }, now);
 }
 
-/** What publishing sends: a draft's stored form without `updatedAt` and `published`. */
+/**
+ * What publishing sends: a draft's stored form without `updatedAt` and `published`, and what the
+ * map answers when it was made from a published one (PRODUCT §5.5).
+ */
 export interface PublishRequest {
   version: typeof mapVersion;
   data: MapData;
+  basedOn?: string;
+  listed?: boolean;
 }
 
 /**

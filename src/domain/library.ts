@@ -6,16 +6,23 @@ import { isMapId } from './map-id';
 // in local storage, where anything may be written, so each entry is parsed on its own and a corrupt
 // one is skipped, never a reason to lose the others (rule L1).
 
-export const publishedRecordSchema = z.object({
+const publishedRecordSchema = z.object({
   mapId: z.string().check(z.refine((id: string) => isMapId(id), 'must be a map id')),
   title: z.string().check(z.minLength(1), z.maxLength(1_000)),
   published: z.iso.datetime(),
+  // A refinement, not z.regex: see response-answers.ts.
+  authorKey: z.optional(z.string().check(z.refine((key: string) => /^[A-Za-z0-9_-]{16,64}$/.test(key)))),
 });
 
 export interface PublishedRecord {
   mapId: string;
   title: string;
   published: string;
+  /**
+   * The secret that lets this browser hide responses to the map (PRODUCT §5.5, §5.8): kept only
+   * here, never sent but in its header.
+   */
+  authorKey?: string;
 }
 
 /** The valid entries of a stored record (any JSON), newest first; others skipped. Pure. */

@@ -1,5 +1,5 @@
-// PRODUCT §3.3: the limits of a belief map. The server may raise or lower them by configuration;
-// the client enforces the defaults so that a draft it lets you save is one the server accepts.
+// PRODUCT §3.3: the limits of a belief map. The server may raise or lower them by configuration,
+// and answers them (`GET /api/limits`) to its forms, which check these defaults until then.
 
 export interface MapLimits {
   /** Longest map title, in characters, after trimming. */
@@ -22,7 +22,7 @@ export const defaultLimits: MapLimits = {
 export const defaultBodyLimitBytes = 2 * 1024 * 1024;
 
 /** Published maps are deleted this long after publishing (PRODUCT §8.3). */
-export const mapLifetimeDays = 90;
+const mapLifetimeDays = 90;
 export const mapLifetimeMs = mapLifetimeDays * 24 * 60 * 60 * 1000;
 
 /** Map ids longer than this are rejected before they reach a store (PRODUCT §4.1). */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maxMapIdLength } from './limits';
 import { newLocalDraftId } from './local-draft-id';
+import { fcSeed } from './test-support/map-arbitraries';
 import {
   defaultMapId,
   isLocalBaseId,
@@ -14,7 +15,7 @@ import {
 } from './map-id';
 
 // Random tests are seeded and print their seed; rerun a failure with FC_SEED=<seed>.
-const seed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
+const seed = fcSeed;
 const numRuns = 300;
 console.log(`map-id.test.ts: fast-check seed ${seed}`);
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Draft, MapData, Reason, ReasonId } from './belief-map';
 import { compareMaps, isEmptyDiff, type ReasonField } from './compare';
-import { applyMerge, applyMerges, listMergeActions, mergeCountError, type MergeAction } from './merge';
+import { applyMerge, applyMerges, mergeCountError } from './merge';
+import { listMergeActions, type MergeAction } from './merge-actions';
 import { sortReasons } from './sort-reasons';
 import { mapData, reason, reasonId as id } from './test-support/builders';
 import {

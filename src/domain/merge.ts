@@ -1,28 +1,13 @@
 import type { Draft, Reason, ReasonId } from './belief-map';
-import { diffReasonFields, reasonIdKey, type MapDiff, type ReasonField } from './compare';
-import { reasonCountMessage } from './belief-map';
+import { diffReasonFields, reasonIdKey, type ReasonField } from './compare';
+import { reasonCountMessage } from './map-version';
 import { addReason, deleteReason, updateBelief, updateReason, withData } from './draft';
 import { defaultLimits } from './limits';
+import type { MergeAction } from './merge-actions';
 
 // PRODUCT §9.3, §9.4: merging what a compare found into the base draft (rules M1–M10). Every merge
 // goes through the draft edits of draft.ts, so a merged draft is stamped and re-sorted like any
 // other edit; a merge with nothing to do returns the same draft object, so the caller can tell.
-
-/** One merge the compare page offers: a button per added, deleted or changed reason, or map field. */
-export type MergeAction =
-  | { kind: 'add'; reason: Reason }
-  | { kind: 'delete'; id: ReasonId }
-  | {
-      kind: 'change';
-      id: ReasonId;
-      modified: Reason;
-      /** Only these fields (rule M8); all four when absent (rule M4). */
-      fields?: readonly ReasonField[];
-    }
-  /** Treat the draft's reason `id` as the modified map's reason `as`: it takes that id (rule M10). */
-  | { kind: 'same'; id: ReasonId; as: ReasonId }
-  | { kind: 'title'; title: string }
-  | { kind: 'description'; description: string | null };
 
 /** The draft's reason with this id, matched as compare matches them: ignoring letter case (C1). */
 function findReason(draft: Draft, id: ReasonId): Reason | undefined {
@@ -34,7 +19,7 @@ function findReason(draft: Draft, id: ReasonId): Reason | undefined {
  * Adds the modified map's `reason`, id and all, then re-sorts (rule M2). Pure. A draft that already
  * has a reason with that id is returned as it is, even if the fields differ: that is a change (M6).
  */
-export function mergeAddedReason(draft: Draft, reason: Reason, now: Date): Draft {
+function mergeAddedReason(draft: Draft, reason: Reason, now: Date): Draft {
   if (findReason(draft, reason.id)) return draft;
   return addReason(draft, reason, now);
 }
@@ -43,7 +28,7 @@ export function mergeAddedReason(draft: Draft, reason: Reason, now: Date): Draft
  * Removes the reason with `id`, keeping the others in their order (rule M3). Pure. A draft without
  * that reason is returned as it is (M6).
  */
-export function mergeDeletedReason(draft: Draft, id: ReasonId, now: Date): Draft {
+function mergeDeletedReason(draft: Draft, id: ReasonId, now: Date): Draft {
   const current = findReason(draft, id);
   if (!current) return draft;
   return deleteReason(draft, current.id, now);
@@ -54,7 +39,7 @@ export function mergeDeletedReason(draft: Draft, id: ReasonId, now: Date): Draft
  * own id (and its spelling), then re-sorts (rule M4). Pure. A draft without that reason, or whose reason already matches,
  * is returned as it is (M6).
  */
-export function mergeChangedReason(draft: Draft, id: ReasonId, modified: Reason, now: Date): Draft {
+function mergeChangedReason(draft: Draft, id: ReasonId, modified: Reason, now: Date): Draft {
   const current = findReason(draft, id);
   if (!current || diffReasonFields(current, modified).length === 0) return draft;
   const { title, relevance, belief, support } = modified;
@@ -66,7 +51,7 @@ export function mergeChangedReason(draft: Draft, id: ReasonId, modified: Reason,
  * their relevance with the draft's own ratings (rule M8). Pure. A draft without that reason, or
  * whose reason already has those fields, is returned as it is (M6).
  */
-export function mergeReasonFields(
+function mergeReasonFields(
   draft: Draft,
   id: ReasonId,
   modified: Reason,
@@ -87,7 +72,7 @@ export function mergeReasonFields(
  * unchanged. A draft without `id`, one that already has a reason `as` (V5 forbids two), or `id`
  * equal to `as` is returned as it is (M6).
  */
-export function mergeSameReason(draft: Draft, id: ReasonId, as: ReasonId, now: Date): Draft {
+function mergeSameReason(draft: Draft, id: ReasonId, as: ReasonId, now: Date): Draft {
   const current = findReason(draft, id);
   if (!current || findReason(draft, as)) return draft;
   const reasons = draft.data.reasons.map((reason) => (reason === current ? { ...reason, id: as } : reason));
@@ -98,7 +83,7 @@ export function mergeSameReason(draft: Draft, id: ReasonId, as: ReasonId, now: D
  * Sets the map's title, leaving its description alone (rule M5). Pure; reasons keep their S order.
  * A draft that already has this title is returned as it is (M6).
  */
-export function mergeTitle(draft: Draft, title: string, now: Date): Draft {
+function mergeTitle(draft: Draft, title: string, now: Date): Draft {
   if (draft.data.title === title) return draft;
   return updateBelief(draft, { title, description: draft.data.description }, now);
 }
@@ -107,7 +92,7 @@ export function mergeTitle(draft: Draft, title: string, now: Date): Draft {
  * Sets the map's description (null for none), leaving its title alone (rule M5). Pure. A draft that
  * already has this description is returned as it is (M6).
  */
-export function mergeDescription(draft: Draft, description: string | null, now: Date): Draft {
+function mergeDescription(draft: Draft, description: string | null, now: Date): Draft {
   if (draft.data.description === description) return draft;
   return updateBelief(draft, { title: draft.data.title, description }, now);
 }
@@ -154,20 +139,4 @@ export function mergeCountError(
 ): string | null {
   const count = after.data.reasons.length;
   return count > limit && count > before.data.reasons.length ? reasonCountMessage(limit) : null;
-}
-
-/**
- * Every merge a diff offers: title, description, then added, deleted and changed reasons, each
- * in their diff order (rule M7). Pure. The actions touch
- * distinct things, so applying them in any order gives the same draft.
- */
-export function listMergeActions(diff: MapDiff): MergeAction[] {
-  const actions: MergeAction[] = [];
-  if (diff.title) actions.push({ kind: 'title', title: diff.title[1] });
-  if (diff.description) actions.push({ kind: 'description', description: diff.description[1] });
-  for (const reason of diff.added) actions.push({ kind: 'add', reason });
-  for (const reason of diff.deleted) actions.push({ kind: 'delete', id: reason.id });
-  for (const change of diff.changed)
-    actions.push({ kind: 'change', id: change.id, modified: change.modified });
-  return actions;
 }

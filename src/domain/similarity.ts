@@ -64,17 +64,29 @@ function isNegated(title: string): boolean {
   return rawWords(title).filter((word) => negations.has(word)).length % 2 === 1;
 }
 
-interface AnalysedTitle {
+/** A title read once for comparing (rules T1, T2): its words and whether it says "not". */
+export interface AnalysedTitle {
   words: Set<string>;
   negated: boolean;
 }
 
-const analyse = (title: string): AnalysedTitle => ({ words: titleWords(title), negated: isNegated(title) });
+/** A title's words (rule T1) and negation (rule T2), read once so it can be compared many times. */
+export const analyseTitle = (title: string): AnalysedTitle => ({
+  words: titleWords(title),
+  negated: isNegated(title),
+});
 
 /** Sørensen–Dice from a count of shared words; 0 when one title denies what the other states. */
 function dice(a: AnalysedTitle, b: AnalysedTitle, shared: number): number {
   if (a.negated !== b.negated || a.words.size + b.words.size === 0) return 0;
   return (2 * shared) / (a.words.size + b.words.size);
+}
+
+/** `titleSimilarity` of two titles already analysed (rule T2). Symmetric and pure. */
+export function analysedSimilarity(a: AnalysedTitle, b: AnalysedTitle): number {
+  let shared = 0;
+  for (const word of a.words) if (b.words.has(word)) shared += 1;
+  return dice(a, b, shared);
 }
 
 /**
@@ -83,11 +95,7 @@ function dice(a: AnalysedTitle, b: AnalysedTitle, shared: number): number {
  * not (rule T2). Symmetric and pure.
  */
 export function titleSimilarity(a: string, b: string): number {
-  const first = analyse(a);
-  const second = analyse(b);
-  let shared = 0;
-  for (const word of first.words) if (second.words.has(word)) shared += 1;
-  return dice(first, second, shared);
+  return analysedSimilarity(analyseTitle(a), analyseTitle(b));
 }
 
 export interface SimilarReason {
@@ -101,7 +109,7 @@ export interface SimilarReason {
  * one of them (prefix filtering): a close pair shares at least t·|A| / (2 − t) of A's words, so
  * it shares one among any |A| − that + 1 of them, and both take theirs in the same global order.
  */
-function prefixLength(size: number, threshold: number): number {
+export function prefixLength(size: number, threshold: number = similarityThreshold): number {
   // The small margin keeps a bound such as 0.6·7/1.4 = 3.0000000000000004 at 3: a longer prefix
   // only costs time, a shorter one would miss a pair.
   const leastShared = Math.max(1, Math.ceil((threshold * size) / (2 - threshold) - 1e-9));
@@ -122,8 +130,8 @@ export function findSimilarReasons(
   pool: readonly Reason[],
   threshold: number = similarityThreshold,
 ): Map<number, SimilarReason> {
-  const poolTitles = pool.map((reason) => analyse(reason.title));
-  const candidateTitles = candidates.map((reason) => analyse(reason.title));
+  const poolTitles = pool.map((reason) => analyseTitle(reason.title));
+  const candidateTitles = candidates.map((reason) => analyseTitle(reason.title));
 
   // The global order of words: rarest in both lists first, then alphabetical.
   const frequency = new Map<string, number>();

@@ -1,23 +1,29 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
-import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors';
+import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './http/framework-errors';
 import type { Config } from './config';
-import { BusyError, errorBody, installErrorHandler } from './errors';
-import { shedLoadUnderPressure } from './load-shedding';
-import { logging } from './logging';
+import { BusyError, errorBody, installErrorHandler } from './http/errors';
+import { shedLoadUnderPressure } from './http/load-shedding';
+import { logging } from './http/logging';
+import { pageRenderPool } from './pages/page-render-pool';
 import { healthRoutes } from './routes/health';
-import { publishOutcomes } from './publish-outcomes';
-import { renderPreviewPng } from './preview-image';
-import { previewImages, type RenderPreview } from './preview-images';
-import { publishedMaps } from './published-maps';
+import { publishOutcomes } from './publishing/publish-outcomes';
+import { renderPreviewPng } from './pages/preview-image';
+import { previewImages, type RenderPreview } from './pages/preview-images';
+import { largestEntryBytes, publishedMaps } from './pages/published-maps';
 import { mapRoutes } from './routes/maps';
-import { addSecurityHeaders } from './security-headers';
-import { registerClient } from './static';
-import { fastifyTrustProxy } from './trust-proxy';
+import { responseRoutes } from './routes/responses';
+import { addSecurityHeaders } from './http/security-headers';
+import { registerClient } from './routes/client';
+import { fastifyTrustProxy, keepValidForwardedAddresses } from './http/trust-proxy';
 import type { MapStore } from './store/map-store';
 import { memoryBuckets, redisBuckets, type Buckets } from './rate-limit/buckets';
 import { registerRateLimit } from './rate-limit/plugin';
-import { createRedisClient } from './rate-limit/redis';
+import { listingQuota } from './rate-limit/listing-quota';
+import { publishQuota } from './rate-limit/publish-quota';
+import { createRedisClient, firstConnection, sharedWhileRedisAnswers } from './rate-limit/redis';
 
 export interface AppDeps {
   store: MapStore;
@@ -27,7 +33,7 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Where the configured logging writes; standard output by default. */
   logStream?: DestinationStream;
-  /** The publish rate limit's buckets when there is no Redis; in this process by default. */
+  /** The instance's own publish buckets, without Redis or while it is away; in this process by default. */
   rateLimitBuckets?: Buckets;
   /** Draws a link-preview picture; satori and resvg by default (tests count the renders). */
   renderPreview?: RenderPreview;
@@ -35,7 +41,7 @@ export interface AppDeps {
 
 /**
  * The whole server as a Fastify instance that never listens (tests call it with inject,
- * worker.ts listens). Closing it waits for in-flight requests, then closes the store.
+ * process/worker.ts listens). Closing it waits for in-flight requests, then closes the store.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const { store } = deps;
@@ -62,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       requireHostHeader: false,
     },
     // Errors met before the app's hooks run are answered in the app's shape, with its headers
-    // (framework-errors.ts).
+    // (http/framework-errors.ts).
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     keepAliveTimeout: 10_000,
@@ -74,7 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (instanceLogger) app.log = instanceLogger;
   app.addHook('onClose', async () => store.close());
   // Once closing, answers still in flight close their connection: otherwise a keep-alive client
-  // holds the server open until its idle timeout, and worker.ts gives up on shutdown after 10 s.
+  // holds the server open until its idle timeout, and process/worker.ts gives up on shutdown after 10 s.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -83,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  if (config.trustProxy !== false) keepValidForwardedAddresses(app);
   installErrorHandler(app);
   addSecurityHeaders(app);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -94,36 +101,74 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     done();
   });
-  // Only the publish route reads a body, with the one JSON parser (json-body.ts): anywhere else,
+  // Only the publish route reads a body, with the one JSON parser (http/json-body.ts): anywhere else,
   // a body is never read or parsed, so a POST to an unknown path is a 404 however large it is.
   app.removeAllContentTypeParsers();
 
   await shedLoadUnderPressure(app, config.loadShedding);
-  // With REDIS_URL the publish buckets live in Redis, shared by every instance; a Redis outage
-  // lets publishes through unlimited (skipOnError) rather than refusing them. Without it they
-  // live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm start).
-  const redis = config.redisUrl
-    ? createRedisClient(config.redisUrl, {
-        onReady: () => app.log.info('redis: connected; rate limits are shared'),
-        onUnavailable: (error) =>
-          app.log.warn({ err: error }, 'redis: unavailable; publishes are not rate-limited until it is back'),
+  // With REDIS_URL the publish buckets live in Redis, shared by every instance; while Redis is
+  // away or silent, each instance counts in its own buckets, as without it (rate-limit/redis.ts).
+  // Those live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm
+  // start).
+  const ownBuckets = deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime());
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+  const buckets = redis
+    ? sharedWhileRedisAnswers(redis, redisBuckets(redis, config.redisKeyPrefix), ownBuckets, {
+        onShared: () => app.log.info('redis: connected; rate limits are shared'),
+        onLocal: (error) =>
+          app.log.warn(
+            { err: error },
+            'redis: unavailable; publishes are counted by this instance alone until it is back',
+          ),
       })
-    : null;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
-  await registerRateLimit(app, {
-    buckets: redis
-      ? redisBuckets(redis, config.redisKeyPrefix)
-      : (deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime())),
-    skipOnError: redis !== null,
-  });
+    : ownBuckets;
+  if (redis) {
+    app.addHook('onClose', async () => redis.disconnect());
+    await firstConnection(redis);
+  }
+  await registerRateLimit(app, { buckets });
 
-  const maps = publishedMaps(store);
+  // Every map the body limit lets in keeps its entry, page included: one that did not would be
+  // rendered again on every view, ~165 ms of the worker's time each for a 2 MB map.
+  const maps = publishedMaps(store, { maxEntryBytes: largestEntryBytes(config.bodyLimitBytes) });
   const publishes = publishOutcomes(now);
   await app.register(healthRoutes, { store, publishes, now });
-  const images = previewImages(deps.renderPreview ?? renderPreviewPng);
-  await app.register(mapRoutes, { config, store, maps, images, publishes, now });
+  // Pages and preview pictures are rendered on threads of their own (pages/page-render-pool.ts), sharing
+  // the machine's cores with the other worker processes, when the build has the thread's code
+  // (dist/server); without it (development, tests of the API alone) on this event loop.
+  const renderThreads = Math.max(1, Math.floor(availableParallelism() / config.webConcurrency));
+  const pool = config.clientDir
+    ? pageRenderPool({
+        clientDir: config.clientDir,
+        serverDir: join(config.clientDir, '../server'),
+        threads: renderThreads,
+        maxQueued: 4 * renderThreads,
+        onThreadError: (error) => app.log.error({ err: error }, 'a render thread failed; it is replaced'),
+      })
+    : null;
+  if (pool) app.addHook('onClose', () => pool.close());
+  const renderPreview: RenderPreview = pool
+    ? (content) =>
+        pool.renderPreview(content).catch((error: unknown) => {
+          if (error instanceof BusyError) throw error;
+          // A thread that failed: this picture is drawn here rather than not at all.
+          app.log.error({ err: error }, 'a preview picture failed on its thread; it is drawn here');
+          return renderPreviewPng(content);
+        })
+    : renderPreviewPng;
+  const images = previewImages(deps.renderPreview ?? renderPreview);
+  const quota = publishQuota(buckets, config.publishQuota);
+  const listing = listingQuota(buckets);
+  await app.register(mapRoutes, { config, store, maps, images, publishes, quota, listing, now });
+  await app.register(responseRoutes, { store, maps, now });
   const sendIndex = config.clientDir
-    ? await registerClient(app, { clientDir: config.clientDir, maps, publicUrl: config.publicUrl, now })
+    ? await registerClient(app, {
+        clientDir: config.clientDir,
+        maps,
+        publicUrl: config.publicUrl,
+        now,
+        pool,
+      })
     : null;
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,10 +5,10 @@ import { defaultBodyLimitBytes, defaultLimits, type MapLimits } from '../domain/
 import { err, ok, type Result } from '../domain/result';
 
 // Configuration is read from the environment once, here, at start-up (only config.ts
-// files read the environment). One list, `settingSchemas`, gives each setting its default, its
-// range and its description: parseConfig, `npm start -- --help` and the README's table (checked
-// by tests/api/config.test.ts) all come from it. A bad value stops start-up with one line naming
-// it. PRODUCT §2.
+// files read the environment). One list, `settingSchemas`, gives each setting its type, default,
+// range and description: parseConfig, `npm start -- --help` and the README's table (written by
+// `npm run docs:settings`, checked by tests/api/config.test.ts) all come from it. A bad value
+// stops start-up with one line naming it. PRODUCT §2.
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
@@ -35,6 +35,8 @@ export interface Config {
   logLevel: string;
   /** Publishes a minute per client address; 0 turns the limit off (PRODUCT §14.1). */
   createRateLimit: number;
+  /** What publishing may store in a day, in bytes of stored maps (0: no bound). */
+  publishQuota: { clientBytesPerDay: number; bytesPerDay: number };
   /** Set when a Redis server shares the rate-limit counters between instances. */
   redisUrl: string | null;
   /** Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep apart by it. */
@@ -48,8 +50,10 @@ export interface Config {
   connectionTimeoutMs: number;
   limits: MapLimits;
   bodyLimitBytes: number;
-  /** Most bytes of request bodies one process reads, parses or holds until they commit, at once. */
+  /** Most bytes of request bodies one process has received and parses or holds until they commit, at once. */
   maxBodyBytesInFlight: number;
+  /** Slowest a request body may arrive after its first 2 s, bytes a second on average; 0 = no minimum. */
+  minBodyBytesPerSecond: number;
   loadShedding: LoadShedding;
   /** PostgreSQL only: most connections each worker opens. */
   databasePoolSize: number;
@@ -179,48 +183,57 @@ const publicUrl = z.string().transform((raw, ctx): string => {
 
 const gib = 1024 * 1024 * 1024;
 
-/** A load-shedding bound (load-shedding.ts): past it a worker answers 503 until it is back under. */
-function sheddingBound(max: number, defaultValue: number, what: string) {
-  return setting(
-    wholeNumber(0, max),
-    String(defaultValue),
-    `A worker ${what} answers 503 until it recovers; 0 = off`,
-  );
+/**
+ * A load-shedding bound (http/load-shedding.ts): past it a worker answers 503 until it is back
+ * under.
+ */
+function sheddingBound(max: number, defaultValue: number, description: string) {
+  return setting(wholeNumber(0, max), String(defaultValue), description);
 }
 
 /** Every setting, in the order `--help` and the README list them. */
-export const settingSchemas = {
-  PORT: setting(wholeNumber(0, 65535), '3000', 'TCP port to listen on'),
+const settingSchemas = {
+  PORT: setting(wholeNumber(0, 65535), '3000', 'TCP port'),
   HOST: setting(z.string(), '0.0.0.0', 'Address to listen on'),
   DATABASE_URL: setting(
     databaseUrl,
     'sqlite:./data/belief-map.sqlite',
-    'sqlite:PATH (embedded, folder created on start) or postgres://USER@HOST:PORT/DB',
+    '`sqlite:PATH` (folder created on start) or `postgres://USER@HOST:PORT/DB`',
   ),
   DATABASE_POOL_SIZE: setting(
     wholeNumber(1, 1000),
     '10',
-    'PostgreSQL only: most connections each worker opens to the database',
+    'PostgreSQL only: most connections each worker opens',
   ),
   WEB_CONCURRENCY: machineDependent(
     wholeNumber(1, 256),
     () => availableParallelism(),
     'number of CPU cores',
-    'Worker processes serving requests; a dead one is replaced',
+    'Worker processes `npm start` runs; a dead one is replaced (README: Running several instances)',
   ),
   LOG_LEVEL: setting(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }),
     'info',
-    'fatal, error, warn, info, debug, trace or silent',
+    '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` (JSON logs by pino)',
   ),
   CREATE_RATE_LIMIT: setting(
     wholeNumber(0, 1_000_000),
     '60',
-    'Publishes a minute per client address (token bucket); 0 = off',
+    'Publishes a minute per client address, as a token bucket: that many at once, then one every 60/N s (`429` with `Retry-After`); `0` turns the limit off',
+  ),
+  PUBLISH_BYTES_PER_CLIENT_PER_DAY: setting(
+    wholeNumber(0, 1024 * gib),
+    String(50 * 1024 * 1024),
+    'Bytes of maps one client address may store in a day (50 MiB), as a token bucket refilled over the day (`429` with `Retry-After` past it); `0`, or `CREATE_RATE_LIMIT=0`, turns it off',
+  ),
+  PUBLISH_BYTES_PER_DAY: setting(
+    wholeNumber(0, 1024 * 1024 * gib),
+    String(2 * gib),
+    'Bytes of maps all clients together may store in a day (2 GiB; `507` with `Retry-After` past it): at most 180 GiB of maps are kept at once; `0`, or `CREATE_RATE_LIMIT=0`, turns it off',
   ),
   REDIS_URL: optional(
     z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }),
-    'redis://HOST:PORT to share rate limits between instances',
+    '`redis://HOST:PORT` shares the rate limit between instances',
   ),
   REDIS_KEY_PREFIX: setting(
     z.string(),
@@ -230,16 +243,16 @@ export const settingSchemas = {
   TRUST_PROXY: setting(
     trustProxy,
     'false',
-    'Proxies whose X-Forwarded-For names the client: a hop count (1) or their addresses/CIDRs',
+    'Proxies whose `X-Forwarded-For` names the client: a hop count or their addresses (README: Running several instances)',
   ),
   PUBLIC_URL: optional(
     publicUrl,
-    'The site’s origin (https://HOST) for absolute URLs in link previews and their picture; unset leaves them out',
+    "The site's origin, e.g. `https://beliefmap.example`: absolute URLs in link previews (`og:url`, and `og:image`/`twitter:image`, the map's preview picture); unset leaves them out",
   ),
   MAX_TITLE_LENGTH: setting(
     wholeNumber(1, 1_000_000),
     String(defaultLimits.titleLength),
-    'Map title, characters',
+    'Map title, characters (after trimming)',
   ),
   MAX_DESCRIPTION_LENGTH: setting(
     wholeNumber(1, 10_000_000),
@@ -257,15 +270,36 @@ export const settingSchemas = {
     'Reason relevance, characters',
   ),
   MAX_REASONS: setting(wholeNumber(0, 100_000), String(defaultLimits.reasonCount), 'Reasons in one map'),
-  BODY_LIMIT: setting(wholeNumber(1024, gib), String(defaultBodyLimitBytes), 'Largest request body, bytes'),
+  BODY_LIMIT: setting(
+    wholeNumber(1024, gib),
+    String(defaultBodyLimitBytes),
+    'Largest request body, bytes (2 MiB)',
+  ),
   MAX_BODY_BYTES_IN_FLIGHT: setting(
     wholeNumber(1024, 64 * gib),
     String(64 * 1024 * 1024),
-    'Most request-body bytes a worker reads, parses or holds at once; more get 503',
+    'Request-body bytes a worker holds at once, each body counted as it arrives (64 MiB); bytes past it get `503` with `Retry-After`, and no address may hold more than an eighth',
   ),
-  MAX_EVENT_LOOP_DELAY_MS: sheddingBound(60_000, 1000, 'whose event loop lags this many ms'),
-  MAX_HEAP_USED_BYTES: sheddingBound(1024 * gib, gib, 'using more bytes of JavaScript heap'),
-  MAX_RSS_BYTES: sheddingBound(1024 * gib, 1.5 * gib, 'using more bytes of memory'),
+  MIN_BODY_BYTES_PER_SEC: setting(
+    wholeNumber(0, gib),
+    '4096',
+    'Slowest a request body may arrive: one under this many bytes a second on average after its first 2 s gets `408` and its connection closed; `0` off',
+  ),
+  MAX_EVENT_LOOP_DELAY_MS: sheddingBound(
+    60_000,
+    1000,
+    'Load shedding: a worker whose event loop lags this much answers `503` with `Retry-After` until it recovers; `0` off',
+  ),
+  MAX_HEAP_USED_BYTES: sheddingBound(
+    1024 * gib,
+    gib,
+    "Load shedding: the same above this much JavaScript heap (1 GiB; at most 90% of V8's own limit); `0` off",
+  ),
+  MAX_RSS_BYTES: sheddingBound(
+    1024 * gib,
+    1.5 * gib,
+    'Load shedding: the same above this much memory (1.5 GiB); `0` off',
+  ),
   REQUEST_TIMEOUT_MS: setting(
     wholeNumber(100, 3_600_000),
     '30000',
@@ -279,7 +313,7 @@ export const settingSchemas = {
   SWEEP_INTERVAL_MS: setting(
     wholeNumber(0, 2_147_483_647),
     String(60 * 60 * 1000),
-    'How often expired maps are deleted; 0 = never',
+    'How often expired maps are deleted; `0` never',
   ),
 };
 
@@ -308,6 +342,10 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     webConcurrency: values.WEB_CONCURRENCY,
     logLevel: values.LOG_LEVEL,
     createRateLimit: values.CREATE_RATE_LIMIT,
+    publishQuota: {
+      clientBytesPerDay: values.CREATE_RATE_LIMIT > 0 ? values.PUBLISH_BYTES_PER_CLIENT_PER_DAY : 0,
+      bytesPerDay: values.CREATE_RATE_LIMIT > 0 ? values.PUBLISH_BYTES_PER_DAY : 0,
+    },
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     trustProxy: values.TRUST_PROXY,
@@ -323,6 +361,7 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     },
     bodyLimitBytes: values.BODY_LIMIT,
     maxBodyBytesInFlight: values.MAX_BODY_BYTES_IN_FLIGHT,
+    minBodyBytesPerSecond: values.MIN_BODY_BYTES_PER_SEC,
     loadShedding: {
       maxEventLoopDelayMs: values.MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: values.MAX_HEAP_USED_BYTES,
@@ -361,7 +400,9 @@ export function parseConfig(
 export function helpText(): string {
   const width = Math.max(...settings.map((s) => s.name.length));
   const lines = settings.map(
-    (s) => `  ${s.name.padEnd(width)}  ${s.description} (default: ${s.default || 'unset'})`,
+    // The descriptions are the README's Markdown: its code marks are left out of plain text.
+    (s) =>
+      `  ${s.name.padEnd(width)}  ${s.description.replaceAll('`', '')} (default: ${s.default || 'unset'})`,
   );
   return [
     'Belief Map server',

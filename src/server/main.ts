@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpText, parseConfig } from './config';
-import { runPrimary } from './primary';
-import { runWorker } from './worker';
+import { runPrimary } from './process/primary';
+import { runWorker } from './process/worker';
 
-// `npm start`: read the configuration, then run as the primary (primary.ts), which forks the
-// workers that serve (worker.ts), or as one of those workers. A bad setting stops start-up with
+// `npm start`: read the configuration, then run as the primary (process/primary.ts), which forks the
+// workers that serve (process/worker.ts), or as one of those workers. A bad setting stops start-up with
 // one line naming it, before anything else happens.
 
 async function main(): Promise<void> {

@@ -20,7 +20,7 @@ async function readBack(id: string) {
 }
 
 describe('the answer', () => {
-  it('is 200 {status: "ok", data: {mapId, published}} and the map is stored', async () => {
+  it('is 200 {status: "ok", data: {mapId, published, authorKey, listed}} and the map is stored', async () => {
     const before = countStoredMaps(server.dbPath);
     server.clock.set(Date.parse('2027-01-02T03:04:05.678Z'));
     const response = await publish(server.app, mapRequest());
@@ -29,7 +29,11 @@ describe('the answer', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['data', 'status']);
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.data)).toEqual(['mapId', 'published']);
+    expect(Object.keys(body.data)).toEqual(['mapId', 'published', 'authorKey', 'listed']);
+    // PRODUCT §5.5: a map that answers nothing is never listed; its key is 128 bits, base64url.
+    expect(body.data.listed).toBe(false);
+    expect(body.data.authorKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(countStoredMaps(server.dbPath)).toBe(before + 1);
     // The client shows the published map from what it sent and this time, without reading it back.
     expect(body.data.published).toBe('2027-01-02T03:04:05.678Z');

@@ -230,6 +230,21 @@ describe('limits (PRODUCT §3.3)', () => {
         /at most 2 reasons/,
       );
       expect(countStoredMaps(strict.dbPath)).toBe(0);
+
+      // PRODUCT §3.3: the forms ask for the same limits, to check them as the user types.
+      const limits = await strict.app.inject({ url: '/api/limits' });
+      expect(limits.statusCode).toBe(200);
+      expect(limits.headers['cache-control']).toBe('public, max-age=60');
+      expect(limits.json()).toEqual({
+        status: 'ok',
+        limits: {
+          titleLength: 10,
+          descriptionLength: 20_000,
+          reasonTitleLength: 500,
+          relevanceLength: 20_000,
+          reasonCount: 2,
+        },
+      });
     } finally {
       await strict.close();
     }
@@ -326,5 +341,30 @@ describe('keys that could poison prototypes', () => {
     expect(countStoredMaps(server.dbPath)).toBe(1);
     // Leave the database empty for the check after each test.
     await server.store.deleteExpired(new Date(server.clock.now().getTime() + lifetimeMs));
+  });
+});
+
+describe('bodies that are not valid UTF-8 (PRODUCT §5.3)', () => {
+  /** A valid request as bytes, with `bytes` put in place of the description's text. */
+  function withDescriptionBytes(bytes: number[]): Buffer {
+    const [before, after] = JSON.stringify(mapRequest({ description: '@@' })).split('@@') as [string, string];
+    return Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+  }
+
+  // Each invalid byte would become U+FFFD, three bytes: a body could be stored three times its size.
+  it.each([
+    ['lone continuation bytes', [0x80, 0x80, 0x80]],
+    ['a byte that never occurs in UTF-8', [0xff]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+  ])('answers 400 for %s, and stores nothing', async (_what, bytes) => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/map/create',
+      headers: json,
+      payload: withDescriptionBytes(bytes),
+    });
+    expectError(response, 400, 'Request body is not valid UTF-8');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startExpirySweep } from '../../src/server/expiry';
+import { startExpirySweep } from '../../src/server/store/expiry-sweep';
 import {
   countStoredMaps,
   dayMs,
@@ -7,6 +7,7 @@ import {
   failingStore,
   getMap,
   lifetimeMs,
+  mapRequest,
   publishOk,
   serverPerTest,
   type FailingStore,
@@ -127,6 +128,31 @@ describe('the expiry sweep', () => {
     stopSweep = startExpirySweep(server.store, 10, server.clock.now, server.app.log);
     await sweepFor(100);
     expect(countStoredMaps(server.dbPath)).toBe(1);
+  });
+
+  it('removes responses with their maps, and their base stops listing them (PRODUCT §5.6)', async () => {
+    const server = await startServer();
+    const start = server.clock.now().getTime();
+    const base = await publishOk(server.app);
+    server.clock.advance(10 * dayMs);
+    const answer = await publishOk(server.app, { ...mapRequest(), basedOn: base, listed: true });
+    const responsesOf = async () =>
+      (await server.app.inject({ url: `/api/map/${base}/responses` })).json() as {
+        data: { responses: { mapId: string }[] };
+      };
+    expect((await responsesOf()).data.responses.map((r) => r.mapId)).toEqual([answer]);
+
+    // The base expires first; its answer outlives it and still says what it answered.
+    server.clock.set(start + lifetimeMs);
+    stopSweep = startExpirySweep(server.store, 20, server.clock.now, server.app.log);
+    await sweepFor(0);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    expect((await getMap(server.app, answer)).json()).toMatchObject({ basedOn: base });
+
+    server.clock.set(start + 10 * dayMs + lifetimeMs);
+    await sweepFor(20);
+    expect(countStoredMaps(server.dbPath)).toBe(0);
+    expect((await getMap(server.app, answer)).statusCode).toBe(404);
   });
 
   it('does nothing with an interval of 0', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInMapIds, getBuiltInMap } from '../../src/domain/built-in/index';
+import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../src/domain/built-in/index';
 import { dayMs, expectError, getMap, lifetimeMs, mapRequest, publishOk, serverForFile } from './helpers';
 
 // PRODUCT §5.2: GET /api/map/{mapId} for built-in and published maps, with caching headers.
@@ -15,8 +15,14 @@ describe('built-in maps', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
-    expect(body).toEqual({ status: 'ok', ...getBuiltInMap(id) });
-    expect(Object.keys(body)).toEqual(['status', 'version', 'published', 'data']);
+    // PRODUCT §5.2, rule B4: Bob's first map says it answers Alice's, as a published map would.
+    const basedOn = builtInBasedOn(id);
+    expect(body).toEqual({ status: 'ok', ...getBuiltInMap(id), ...(basedOn ? { basedOn } : {}) });
+    expect(Object.keys(body)).toEqual(
+      basedOn
+        ? ['status', 'version', 'published', 'basedOn', 'data']
+        : ['status', 'version', 'published', 'data'],
+    );
     expect(body.version).toBe('1.0');
     expect(response.headers.etag).toMatch(/^"[^"]+"$/);
     // Built-ins change with a release, so they are revalidated rather than cached for good.

@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { parseConfig, type Config } from '../../src/server/config';
-import type { RenderPreview } from '../../src/server/preview-images';
+import type { RenderPreview } from '../../src/server/pages/preview-images';
 import type { MapStore } from '../../src/server/store/map-store';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 
@@ -102,7 +102,7 @@ export interface TestServerOptions {
 }
 
 /** The index.html of writeClientDir: a title, a description and the one script. */
-export const clientTemplate = `<!doctype html>
+const clientTemplate = `<!doctype html>
 <html lang="en">
   <head>
     <title>Belief Map</title>
@@ -113,20 +113,31 @@ export const clientTemplate = `<!doctype html>
 </html>`;
 
 /** The script of writeClientDir, long enough to be worth compressing. */
-export const clientScript = 'export const x = 1;\n'.repeat(100);
+const clientScript = 'export const x = 1;\n'.repeat(100);
+
+/** The script's source map, which the build writes beside it for tools, never to be served. */
+const clientSourceMap = JSON.stringify({
+  version: 3,
+  sources: ['src/secret-source.ts'],
+  mappings: '',
+});
 
 /**
  * Writes a client folder like the build's under `dir` and returns it: index.html, a hashed
- * script with its gzip and brotli copies, robots.txt and the icon; and, beside the folder (so
- * outside what may be served), a secret.txt.
+ * script with its gzip and brotli copies, its source map (with copies too, as builds made them
+ * once), robots.txt and the icon; and, beside the folder (so outside what may be served), a
+ * secret.txt.
  */
-export function writeClientDir(dir: string): string {
+function writeClientDir(dir: string): string {
   const clientDir = join(dir, 'client');
   mkdirSync(join(clientDir, 'assets'), { recursive: true });
   writeFileSync(join(clientDir, 'index.html'), clientTemplate);
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js'), clientScript);
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(clientScript));
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(clientScript));
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map'), clientSourceMap);
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map.gz'), gzipSync(clientSourceMap));
+  writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map.br'), brotliCompressSync(clientSourceMap));
   writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
@@ -336,6 +347,18 @@ export function failingStore(inner: MapStore): FailingStore {
     async publish(map, newId) {
       guard('publish');
       return inner.publish(map, newId);
+    },
+    async responses(baseId, now, after, limit) {
+      guard('responses');
+      return inner.responses(baseId, now, after, limit);
+    },
+    async responsesOf(baseIds, now, limit) {
+      guard('responsesOf');
+      return inner.responsesOf(baseIds, now, limit);
+    },
+    async hideResponse(baseId, responseId, now) {
+      guard('hideResponse');
+      return inner.hideResponse(baseId, responseId, now);
     },
     async deleteExpired(now) {
       guard('deleteExpired');

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../src/domain/limits';
+import { Readable } from 'node:stream';
 import {
   BodyScanner,
   checkBodyBounds,
+  MapBodyReader,
   maxBodyDepth,
   maxBodyValues,
   parseMapBody,
-} from '../../src/server/json-body';
-import { mapRequest, reason } from './helpers';
+} from '../../src/server/http/json-body';
+import { countStoredMaps, mapRequest, reason, serverPerTest } from './helpers';
 
 // The one JSON body parser (PRODUCT §14): a body's nesting and number of values are checked in
 // one pass before JSON.parse builds anything, so no body under the size limit becomes a large
@@ -100,5 +102,49 @@ describe('the bounds for a map', () => {
     expect(maxBodyDepth).toBe(8);
     expect(maxBodyValues(1000)).toBe(16_064);
     expect(maxBodyValues(0)).toBe(64);
+  });
+});
+
+describe('a body is UTF-8, checked as it arrives', () => {
+  const multiByte = mapRequest({ title: 'Café 日本 🚲 naïve', description: '🚲'.repeat(20) });
+  const bytes = Buffer.from(JSON.stringify(multiByte), 'utf8');
+
+  it('reads the same map wherever a character is cut between two chunks', () => {
+    for (let at = 0; at <= bytes.length; at++) {
+      const reader = new MapBodyReader(defaultLimits, Infinity);
+      reader.push(bytes.subarray(0, at));
+      reader.push(bytes.subarray(at));
+      expect(reader.finish(bytes.length)).toEqual(multiByte);
+    }
+  });
+
+  it('refuses a body that ends inside a character, and one with a byte UTF-8 never has', () => {
+    const cut = new MapBodyReader(defaultLimits, Infinity);
+    cut.push(Buffer.from('{"a":"'));
+    cut.push(Buffer.from([0xf0, 0x9f, 0x9a]));
+    expect(() => cut.finish()).toThrow('Request body is not valid UTF-8');
+
+    const invalid = new MapBodyReader(defaultLimits, Infinity);
+    invalid.push(Buffer.from('{"a":"'));
+    expect(() => invalid.push(Buffer.from([0xff]))).toThrow('Request body is not valid UTF-8');
+  });
+
+  const startServer = serverPerTest();
+
+  it('publishes a map sent in chunks of 7 bytes, most of them cutting a character', async () => {
+    const server = await startServer();
+    const chunks = [];
+    for (let at = 0; at < bytes.length; at += 7) chunks.push(bytes.subarray(at, at + 7));
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/map/create',
+      headers: { 'content-type': 'application/json', 'content-length': String(bytes.length) },
+      payload: Readable.from(chunks),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(countStoredMaps(server.dbPath)).toBe(1);
+    const { mapId } = (response.json() as { data: { mapId: string } }).data;
+    const stored = await server.app.inject({ method: 'GET', url: `/api/map/${mapId}` });
+    expect(stored.json()).toMatchObject({ data: { title: multiByte.data.title } });
   });
 });

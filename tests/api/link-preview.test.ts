@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, genericMeta, mapMeta, mapPreview, renderIndex } from '../../src/server/page-meta';
+import { escapeHtml, genericMeta, mapMeta, mapPreview, renderIndex } from '../../src/server/pages/page-meta';
 import type { MapStore } from '../../src/server/store/map-store';
 import { getMap, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
@@ -115,16 +115,33 @@ describe('link previews', () => {
     expect(metaContent(html, 'name', 'description')).toMatch(/^A belief map with \d+ reasons\./);
   });
 
-  it('give drafts, unknown and malformed ids the generic tags', async () => {
+  it('give drafts, unknown and malformed ids the generic tags, and the last two a 404 (PRODUCT §5.4)', async () => {
     const { app, reads } = await startWithClient();
-    for (const id of ['draft.default', 'no-such-map-abc123def456', 'Not_Valid']) {
+    for (const [id, status] of [
+      ['draft.default', 200],
+      ['draft.no-such-map-abc123def456', 200],
+      ['no-such-map-abc123def456', 404],
+      ['Not_Valid', 404],
+    ] as const) {
       const response = await app.inject({ url: `/map/${id}` });
-      expect(response.statusCode, id).toBe(200);
+      expect(response.statusCode, id).toBe(status);
+      expect(response.headers['content-type'], id).toMatch(/^text\/html/);
       expect(response.body).toContain('<title>Belief Map</title>');
       expect(metaContent(response.body, 'property', 'og:title')).toBe('Belief Map');
     }
     // Only the well-formed published id was looked up.
     expect(reads).toEqual(['no-such-map-abc123def456']);
+  });
+
+  it('answer 404 for a published map that has expired, 200 the day before (PRODUCT §5.4)', async () => {
+    const server = await startServer({ client: true });
+    const id = await publishOk(server.app, elmStreet);
+    server.clock.advance(89 * 24 * 60 * 60 * 1000);
+    expect((await server.app.inject({ url: `/map/${id}` })).statusCode).toBe(200);
+    server.clock.advance(2 * 24 * 60 * 60 * 1000);
+    const expired = await server.app.inject({ url: `/map/${id}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).toContain('<div id="root"></div>');
   });
 });
 

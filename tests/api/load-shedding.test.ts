@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
-import { effectiveHeapBound } from '../../src/server/load-shedding';
+import { effectiveHeapBound } from '../../src/server/http/load-shedding';
 import { expectError, mapRequest, publish, serverPerTest } from './helpers';
 
 // Load shedding (PRODUCT §14), the last line of defence: a worker over its event-loop-delay, heap

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { logging } from '../../src/server/logging';
+import { logging } from '../../src/server/http/logging';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { failingStore, makeTempDir, removeDir, testConfig } from './helpers';
 
 // LOG_LEVEL decides what is written. At info and below, Fastify logs every request; at warn and
-// above, requests are not timed for logs nobody writes (src/server/logging.ts), yet errors are
+// above, requests are not timed for logs nobody writes (src/server/http/logging.ts), yet errors are
 // still logged with the id of the request that met them.
 
 let app: FastifyInstance | null = null;

@@ -1,14 +1,18 @@
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it, vi } from 'vitest';
-import { BusyError } from '../../src/server/errors';
+import { BusyError } from '../../src/server/http/errors';
 import {
-  formatWeight,
   previewElement,
   renderPreviewPng,
+  renderPreviewSvg,
   shortenTitle,
-  titleDirection,
   type PreviewImageContent,
-} from '../../src/server/preview-image';
-import { firstRenderTimeoutMs, previewImages, renderTimeoutMs } from '../../src/server/preview-images';
+} from '../../src/server/pages/preview-image';
+import { loadEmoji, twemojiName } from '../../src/server/pages/preview-emoji';
+import { firstRenderTimeoutMs, previewImages, renderTimeoutMs } from '../../src/server/pages/preview-images';
 import { dayMs, lifetimeMs, mapRequest, publishOk, reason, serverPerTest } from './helpers';
 
 // Link-preview pictures (PRODUCT §8.4): GET /api/map/{id}/preview.png answers a 1200 × 630 PNG of
@@ -143,6 +147,8 @@ describe('GET /api/map/{id}/preview.png', () => {
   });
 });
 
+const noReasons = { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0, neither: 0 };
+
 describe('the picture’s content', () => {
   it('keeps a title as one text node, never markup', () => {
     const title = '<script>alert(1)</script>';
@@ -150,7 +156,7 @@ describe('the picture’s content', () => {
       previewElement({
         title,
         reasonCount: 1,
-        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 1 },
+        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 1, neither: 0 },
       }),
     );
     expect(tree).toContain(JSON.stringify(title));
@@ -172,18 +178,98 @@ describe('the picture’s content', () => {
     ['42 — مدينتنا', 'rtl'],
     ['«Elm» مدينتنا', 'ltr'],
     ['🚲 123', 'ltr'],
-  ] as const)('draws “%s” from the %s', (title, direction) => {
-    expect(titleDirection(title)).toBe(direction);
+    ['\u200fBike lane', 'rtl'],
+    ['\u2067Elm\u2069 مدينتنا', 'rtl'],
+    ['𞤀𞤣𞤤𞤢𞤥 Elm', 'rtl'],
+  ] as const)('[R1] draws “%s” from the %s', (title, direction) => {
+    const tree = previewElement({
+      title,
+      reasonCount: 0,
+      balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0, neither: 0 },
+    });
+    expect(JSON.stringify(tree)).toContain(`"direction":"${direction}"`);
   });
 
   it.each([
-    [6.5, '6.5'],
-    [0.25, '0.25'],
-    [2, '2'],
-    [0, '0'],
-    [1 / 3, '0.33'],
-  ])('writes the weight %d as %s', (weight, text) => {
-    expect(formatWeight(weight)).toBe(text);
+    ['נתיב אופניים ברחוב הרצל', 'right'],
+    ['شارع Main Street مزدحم', 'right'],
+    ['\u200fBike lane on Elm Street', 'right'],
+    ['Elm Street bike lane', 'left'],
+    ['«Elm» مدينتنا', 'left'],
+  ] as const)('[R1] draws the title “%s” from the %s edge', async (title, edge) => {
+    const svg = await renderPreviewSvg({ title, reasonCount: 0, balance: noReasons });
+    const { width, pixels } = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+    // The title's ink: dark pixels between the header and the balance boxes, where only it is.
+    let left = width;
+    let right = -1;
+    for (let y = 120; y < 460; y++) {
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 4;
+        if (pixels[at]! < 100 && pixels[at + 1]! < 100 && pixels[at + 2]! < 100) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+      }
+    }
+    // The picture's padding is 72 px on either side; these titles take less than half its width.
+    if (edge === 'right') expect([right > 1110, left > 250]).toEqual([true, true]);
+    else expect([left < 90, right < 950]).toEqual([true, true]);
+  });
+
+  it.each([
+    ['❤️', '2764'],
+    ['❤', '2764'],
+    ['👍🏽', '1f44d-1f3fd'],
+    ['🏳️‍🌈', '1f3f3-fe0f-200d-1f308'],
+    ['1️⃣', '31-20e3'],
+    ['👩‍👩‍👧', '1f469-200d-1f469-200d-1f467'],
+    ['🇮🇱', '1f1ee-1f1f1'],
+  ])('names the Twemoji file of %s %s', (emoji, name) => {
+    const directory = dirname(createRequire(import.meta.url).resolve('@twemoji/svg/package.json'));
+    const available = new Set(readdirSync(directory).map((file) => file.replace(/\.svg$/, '')));
+    expect(twemojiName(emoji, available)).toBe(name);
+  });
+
+  it('loads an emoji as a picture, and nothing for what Twemoji lacks or is not an emoji', async () => {
+    expect(await loadEmoji('emoji', '👍')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await loadEmoji('emoji', 'x')).toEqual([]);
+    expect(await loadEmoji('ja-JP', '漢')).toEqual([]);
+  });
+
+  it('draws an emoji in its colours, not as an empty box', async () => {
+    /** How many pixels of the title's area have the yellow of Twemoji's thumbs up (#FFDB5E). */
+    const yellowPixels = async (title: string) => {
+      const svg = await renderPreviewSvg({ title, reasonCount: 0, balance: noReasons });
+      const { width, pixels } = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+      let count = 0;
+      for (let y = 120; y < 460; y++) {
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4;
+          if (pixels[at]! > 235 && pixels[at + 1]! > 200 && pixels[at + 1]! < 235 && pixels[at + 2]! < 130)
+            count++;
+        }
+      }
+      return count;
+    };
+    expect(await yellowPixels('Bike lanes')).toBe(0);
+    expect(await yellowPixels('Bike lanes 👍')).toBeGreaterThan(500);
+  });
+
+  it('[W5] writes the weights as the page does, with one decimal', () => {
+    const tree = JSON.stringify(
+      previewElement({
+        title: 'Elm Street',
+        reasonCount: 5,
+        balance: {
+          for: { count: 3, weight: 5.25 },
+          against: { count: 1, weight: 1 },
+          unrated: 1,
+          neither: 0,
+        },
+      }),
+    );
+    expect(tree).toContain('"3 reasons, weight 5.3"');
+    expect(tree).toContain('"1 reason, weight 1.0"');
   });
 });
 
@@ -197,7 +283,7 @@ describe('previewImages', () => {
       const content = (title: string): PreviewImageContent => ({
         title,
         reasonCount: 0,
-        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 },
+        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0, neither: 0 },
       });
       await expect(images.get('first', content('fine'))).resolves.toEqual(Buffer.from('png'));
       const hanging = images.get('a', content('hangs'));
@@ -223,7 +309,7 @@ describe('previewImages', () => {
       const content = (title: string): PreviewImageContent => ({
         title,
         reasonCount: 0,
-        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 },
+        balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0, neither: 0 },
       });
       const first = images.get('a', content('cold'));
       await vi.advanceTimersByTimeAsync(renderTimeoutMs * 2);
@@ -257,7 +343,7 @@ describe('previewImages', () => {
     const content: PreviewImageContent = {
       title: 'x',
       reasonCount: 0,
-      balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0 },
+      balance: { for: { count: 0, weight: 0 }, against: { count: 0, weight: 0 }, unrated: 0, neither: 0 },
     };
     const waiting = ['a', 'b', 'c'].map((id) => images.get(id, content));
     await expect(images.get('d', content)).rejects.toBeInstanceOf(BusyError);

@@ -71,19 +71,44 @@ function startMain(env: Record<string, string>, args: string[] = []): Run {
   return run;
 }
 
-async function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray>;
-async function waitForOutput(run: Run, seen: () => boolean): Promise<true>;
-async function waitForOutput(run: Run, pattern: RegExp | (() => boolean)): Promise<RegExpMatchArray | true> {
-  const start = Date.now();
-  for (;;) {
-    const match = typeof pattern === 'function' ? pattern() : pattern.exec(run.stdout());
-    if (match) return match;
-    if (run.child.exitCode !== null)
-      throw new Error(`main.ts exited early:\n${run.stdout()}\n${run.stderr()}`);
-    if (Date.now() - start > deadlineMs)
-      throw new Error(`no ${pattern} in:\n${run.stdout()}\n${run.stderr()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/**
+ * Resolves when the process's stdout matches `pattern` (or `seen` answers true), checked on each
+ * chunk it writes; rejects when it ends its output first, or after the deadline.
+ */
+function waitForOutput(run: Run, pattern: RegExp): Promise<RegExpMatchArray>;
+function waitForOutput(run: Run, seen: () => boolean): Promise<true>;
+function waitForOutput(run: Run, pattern: RegExp | (() => boolean)): Promise<RegExpMatchArray | true> {
+  const stdout = run.child.stdout!;
+  return new Promise((resolveOutput, reject) => {
+    const match = () => (typeof pattern === 'function' ? pattern() || null : pattern.exec(run.stdout()));
+    const stop = () => {
+      clearTimeout(timer);
+      stdout.off('data', onData);
+      run.child.off('close', onClose);
+    };
+    // After startMain's own listener, which has appended the chunk to run.stdout().
+    const onData = () => {
+      const found = match();
+      if (found) {
+        stop();
+        resolveOutput(found);
+      }
+    };
+    const onClose = () => {
+      stop();
+      const found = match();
+      if (found) resolveOutput(found);
+      else reject(new Error(`main.ts exited early:\n${run.stdout()}\n${run.stderr()}`));
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ${String(pattern)} in:\n${run.stdout()}\n${run.stderr()}`));
+    }, deadlineMs);
+    stdout.on('data', onData);
+    run.child.on('close', onClose);
+    if (stdout.readableEnded) onClose();
+    else onData();
+  });
 }
 
 /** Expects a failed start: a non-zero exit and exactly one line on stderr, which is returned. */
@@ -200,12 +225,15 @@ describe('graceful shutdown', () => {
         req.on('error', reject);
         req.write(body.slice(0, 20));
         // The signal comes once a worker has the request (a connection whose request has not
-        // arrived yet is idle, and closing drops idle connections), the rest of the body after.
+        // arrived yet is idle, and closing drops idle connections), the rest of the body once the
+        // worker says it is shutting down.
         const incoming = /"msg":"incoming request"/g;
-        void waitForOutput(run, () => (run.stdout().match(incoming) ?? []).length >= 2).then(() => {
-          run.child.kill('SIGTERM');
-          setTimeout(() => req.end(body.slice(20)), 300);
-        }, reject);
+        void waitForOutput(run, () => (run.stdout().match(incoming) ?? []).length >= 2)
+          .then(() => {
+            run.child.kill('SIGTERM');
+            return waitForOutput(run, /worker shutting down/);
+          })
+          .then(() => req.end(body.slice(20)), reject);
       },
     );
 

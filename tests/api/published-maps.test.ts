@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { publishedMaps } from '../../src/server/published-maps';
+import { largestEntryBytes, pageAllowance, publishedMaps } from '../../src/server/pages/published-maps';
 import type { MapStore, StoredMap } from '../../src/server/store/map-store';
+import { sampleMapData } from '../support/maps';
 
 // Published maps in memory: served without the store once read, never after their expiry,
 // bounded in size, never remembering an id that was not found, and read once however many ask.
@@ -17,6 +18,9 @@ function countingStore(maps: StoredMap[]) {
       return map && map.expiresAt > now.getTime() ? map : null;
     },
     publish: () => Promise.reject(new Error('not here')),
+    responses: async () => [],
+    responsesOf: async () => [],
+    hideResponse: async () => false,
     deleteExpired: async () => 0,
     ping: async () => {},
     close: async () => {},
@@ -29,6 +33,8 @@ const stored = (id: string, size = 10): StoredMap => ({
   published: new Date(t0).toISOString(),
   expiresAt: t0 + 90 * day,
   dataJson: JSON.stringify({ title: 'x'.repeat(size), description: null, reasons: [] }),
+  basedOn: null,
+  authorKeyHash: null,
 });
 
 describe('publishedMaps', () => {
@@ -99,7 +105,12 @@ describe('publishedMaps', () => {
         description: description.slice(0, preview.description!.length),
         reasonCount: 3,
         // Rule W2: what the preview picture shows (PRODUCT §8.4).
-        balance: { for: { count: 1, weight: 0.75 }, against: { count: 1, weight: 1 }, unrated: 1 },
+        balance: {
+          for: { count: 1, weight: 0.75 },
+          against: { count: 1, weight: 1 },
+          unrated: 1,
+          neither: 0,
+        },
       });
       expect(preview.description!.length).toBeLessThanOrEqual(200);
       expect((await answers.get(map.id, new Date(t0)))!.preview()).toBe(preview);
@@ -112,7 +123,7 @@ describe('publishedMaps', () => {
 
   it('serves an answer too large to keep, without keeping it', async () => {
     const { store, reads } = countingStore([stored('big-k3j9x2m7qa1b', 2000)]);
-    const answers = publishedMaps(store, 16 * 1000);
+    const answers = publishedMaps(store, { maxBytes: 16 * 1000 });
     expect((await answers.get('big-k3j9x2m7qa1b', new Date(t0)))!.answer.length).toBeGreaterThan(1000);
     expect(await answers.get('big-k3j9x2m7qa1b', new Date(t0))).not.toBeNull();
     expect(reads).toEqual(['big-k3j9x2m7qa1b', 'big-k3j9x2m7qa1b']);
@@ -123,7 +134,7 @@ describe('publishedMaps', () => {
     const { store, reads } = countingStore(ids.map((id) => stored(id, 60)));
     const size = (await publishedMaps(store).get(ids[0]!, new Date(t0)))!.bytes;
     // Room for 16 answers: the last 16 read are kept, the others are read from the store again.
-    const answers = publishedMaps(store, 16 * size);
+    const answers = publishedMaps(store, { maxBytes: 16 * size });
     for (const id of ids) await answers.get(id, new Date(t0));
     reads.length = 0;
     for (const id of ids.slice(24)) await answers.get(id, new Date(t0));
@@ -137,14 +148,57 @@ describe('publishedMaps', () => {
     const answers = publishedMaps(store);
     const entry = (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
     const before = entry.bytes;
-    const html = Buffer.from('<p>rendered</p>'.repeat(100));
-    const render = vi.fn(async () => ({ html, gzip: null, etag: '"e"' }));
+    // As large as the page around an empty map, gzipped: far more than its answer.
+    const bytes = Buffer.from('<p>rendered</p>'.repeat(2000));
+    const render = vi.fn(async () => ({ bytes, gzipped: false, etag: '"e"' }));
     const pages = await Promise.all([entry.page(render), entry.page(render), entry.page(render)]);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(pages.every((page) => page?.html === html)).toBe(true);
+    expect(pages.every((page) => page?.bytes === bytes)).toBe(true);
     expect(await (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!.page(render)).toBe(pages[0]);
     expect(render).toHaveBeenCalledTimes(1);
-    expect(entry.bytes).toBe(before + html.length);
+    expect(entry.bytes).toBe(before + bytes.length);
+  });
+
+  it('keeps the largest map the body limit allows with its page, so it is read and rendered once', async () => {
+    // A 2 MiB map whose page, kept gzipped, is as large as a page may be kept: over the default
+    // sixteenth of the cache, which dropped such entries as soon as their page was rendered.
+    const bodyLimit = 2 * 1024 * 1024;
+    const data = sampleMapData(1000);
+    for (const reason of data.reasons) reason.relevance = 'v'.repeat(1850);
+    const big: StoredMap = { ...stored('big-k3j9x2m7qa1b'), dataJson: JSON.stringify(data) };
+    expect(big.dataJson.length).toBeGreaterThan(0.9 * bodyLimit);
+    expect(big.dataJson.length).toBeLessThan(bodyLimit);
+    const { store, reads } = countingStore([big]);
+    const answers = publishedMaps(store, { maxEntryBytes: largestEntryBytes(bodyLimit) });
+    const render = vi.fn(async (entry: { answer: Buffer }) => ({
+      bytes: Buffer.alloc(pageAllowance(entry.answer.length)),
+      gzipped: true,
+      etag: '"e"',
+    }));
+    for (let i = 0; i < 5; i++) {
+      const entry = (await answers.get(big.id, new Date(t0)))!;
+      expect(await entry.page(render)).not.toBeNull();
+      entry.preview();
+    }
+    expect(reads).toEqual([big.id]);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps no page over its allowance, and renders it no second time', async () => {
+    const { store, reads } = countingStore([stored('bike-lanes-k3j9x2m7qa1b')]);
+    const answers = publishedMaps(store);
+    const entry = (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
+    const before = entry.bytes;
+    const render = vi.fn(async () => ({
+      bytes: Buffer.alloc(pageAllowance(entry.answer.length) + 1),
+      gzipped: true,
+      etag: '"e"',
+    }));
+    expect(await entry.page(render)).toBeNull();
+    expect(await (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!.page(render)).toBeNull();
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(entry.bytes).toBe(before);
+    expect(reads).toHaveLength(1);
   });
 
   it('answers null for a page whose render fails, without trying again', async () => {

@@ -111,6 +111,25 @@ describe.each([
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
     expect(countStoredMaps(server.dbPath)).toBe(5);
   });
+
+  it.each([
+    ['text that is no address', (i: number) => `junk-${i}`],
+    ['an address with a port', (i: number) => `198.51.100.${i}:443`],
+    ['IPv6 in brackets', (i: number) => `[2001:db8::${i}]`],
+    ['a valid address before one that is not', (i: number) => `198.51.100.${i}, junk`],
+  ])(
+    'cannot be escaped by forwarding %s: the balancer’s own address is counted',
+    async (_what, forwarded) => {
+      const server = await startServer({ env: { CREATE_RATE_LIMIT: '5', TRUST_PROXY: trust } });
+      const statuses: number[] = [];
+      for (let i = 1; i <= 20; i++) {
+        statuses.push((await publish(server.app, mapRequest(), via(forwarded(i)))).statusCode);
+      }
+      expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+      // The balancer's bucket is spent, a client it forwards with a valid address is not.
+      expect((await publish(server.app, mapRequest(), via('203.0.113.7'))).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('TRUST_PROXY with the balancer’s address', () => {

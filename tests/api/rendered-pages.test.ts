@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { composePage, pageAssets, pageOf } from '../../src/server/rendered-pages';
+import { renderedPagePattern } from '../../src/domain/page-paths';
+import { composePage, pageAssets, pageHtml, pageOf } from '../../src/server/pages/rendered-pages';
 import { makeTempDir, removeDir, serverPerTest } from './helpers';
 
 // PRODUCT §13.6: how a rendered page is put together from the built index.html.
@@ -48,14 +49,14 @@ describe('rendered pages', () => {
     expect(() => pageAssets(manifest, 'pages/nope/Nope.tsx')).toThrow('not in the build manifest');
   });
 
-  it('puts the page in #root, the data at the end of the body, and reads no $ in a map as a pattern', () => {
+  it('puts the page in #root, the data at the end of the body, and reads no $ in a map as a pattern', async () => {
     const page = composePage(shell, {
       root: '<h1>Costs $& and $1 and $$</h1>',
       data: '{"maps":{}}',
       dataId: 'page-data',
       assets: { css: ['assets/a.css'], js: ['assets/a.js'] },
     });
-    const html = page.html.toString();
+    const html = (await pageHtml(page)).toString();
     expect(html).toContain('<div id="root"><h1>Costs $& and $1 and $$</h1></div>');
     expect(html).toContain('<script type="application/json" id="page-data">{"maps":{}}</script></body>');
     expect(html).toContain(
@@ -65,7 +66,7 @@ describe('rendered pages', () => {
     expect(page.etag).toMatch(/^"[\w-]{27}"$/);
   });
 
-  it('gzips a page once, and gives equal pages equal ETags and different pages different ones', () => {
+  it('gzips a page once, and gives equal pages equal ETags and different pages different ones', async () => {
     const parts = {
       root: '<p>x</p>'.repeat(500),
       data: null,
@@ -73,10 +74,16 @@ describe('rendered pages', () => {
       assets: { css: [], js: [] },
     };
     const page = composePage(shell, parts);
-    expect(gunzipSync(page.gzip!).equals(page.html)).toBe(true);
+    expect(page.gzipped).toBe(true);
+    const html = await pageHtml(page);
+    expect(html.toString()).toContain('<p>x</p>'.repeat(500));
     expect(composePage(shell, parts).etag).toBe(page.etag);
     expect(composePage(shell, { ...parts, root: '<p>y</p>' }).etag).not.toBe(page.etag);
-    expect(page.html.toString()).not.toContain('application/json');
+    expect(html.toString()).not.toContain('application/json');
+    // A page of 1 KB or less is kept as it is: gzip would save nothing.
+    const small = pageOf(Buffer.from('<p>small</p>'));
+    expect(small).toMatchObject({ gzipped: false, bytes: Buffer.from('<p>small</p>') });
+    expect((await pageHtml(small)).toString()).toBe('<p>small</p>');
   });
 });
 
@@ -116,5 +123,14 @@ describe('Help rendered by the build', () => {
     } finally {
       removeDir(dir);
     }
+  });
+});
+
+describe('the pages the service worker keeps rendered', () => {
+  it('are those of renderedPagePattern, the pattern the server renders by', () => {
+    // Workbox copies that route's function into the worker without its imports, so vite.config.ts
+    // writes the pattern out; this keeps the copy the same as the one the server reads.
+    const config = readFileSync(new URL('../../vite.config.ts', import.meta.url), 'utf8');
+    expect(config).toContain(`${renderedPagePattern}.test(url.pathname)`);
   });
 });

@@ -68,6 +68,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(directives.get('default-src')).toEqual(["'self'"]);
   expect(directives.get('style-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
+  // PRODUCT §15.3: the import's module worker is a file of the app; with neither worker-src nor
+  // child-src, a worker falls back to script-src 'self', which allows it and nothing else.
+  expect(directives.has('worker-src') || directives.has('child-src')).toBe(false);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
   expect(directives.get('form-action')).toEqual(["'self'"]);
   // PRODUCT §11.4: a host page embeds Belief Map by calling its mount function, not by framing it,
@@ -105,7 +108,7 @@ describe('pages and files of the client', () => {
 
   const pages: [string, number, () => string][] = [
     ['a published map (link preview)', 200, () => `/map/${mapId}`],
-    ['an unknown map', 200, () => '/map/x'],
+    ['an unknown map', 404, () => '/map/x'],
     ['a draft', 200, () => '/map/draft.default'],
     ['the help page', 200, () => '/help'],
     ['the choose-compare page', 200, () => '/compare'],
@@ -170,5 +173,22 @@ describe('pages and files of the client', () => {
     expect(response.body).not.toContain('outside the client folder');
     expect([200, 400, 403, 404]).toContain(response.statusCode);
     if (response.statusCode === 200) expect(response.body).toContain('<div id="root">');
+  });
+
+  // Source maps hold the sources; compressed copies of them are source maps too.
+  it.each([
+    '/assets/main-abc123.js.map',
+    '/assets/main-abc123.js.map.gz',
+    '/assets/main-abc123.js.map.br',
+    '/assets/main-abc123.js%2emap',
+    '/assets/main-abc123.js.m%61p.gz',
+  ])('%s is not found, whatever encodings the request accepts', async (url) => {
+    for (const encoding of [undefined, 'gzip', 'br', 'br, gzip']) {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const response = await app.inject({ url, headers });
+      expect(response.statusCode, `${url} with Accept-Encoding ${encoding}`).toBe(404);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.rawPayload.includes('secret-source')).toBe(false);
+    }
   });
 });

@@ -125,7 +125,7 @@ function defineContract(backend: Backend): void {
       });
       const map = newMap({ published: '2026-03-01T12:00:00.123Z', expiresAt: 1_780_000_000_123, dataJson });
       const id = await store.publish(map, uniqueId);
-      expect(await store.get(id, now)).toEqual({ id, ...map });
+      expect(await store.get(id, now)).toEqual({ id, ...map, basedOn: null, authorKeyHash: null });
     });
 
     it('keeps every kind of JSON text byte for byte, several maps in one commit', async () => {
@@ -223,7 +223,7 @@ function defineContract(backend: Backend): void {
       await first.close();
 
       const second = await open(database);
-      expect(await second.get(id, now)).toEqual({ id, ...map });
+      expect(await second.get(id, now)).toEqual({ id, ...map, basedOn: null, authorKeyHash: null });
     });
 
     it('migrates idempotently: opening the same database again keeps its maps', async () => {
@@ -242,6 +242,131 @@ function defineContract(backend: Backend): void {
       for (const store of stores) {
         for (const id of ids) expect(await store.get(id, now)).not.toBeNull();
       }
+    });
+
+    describe('responses (PRODUCT §5.5, §5.6, §5.8)', () => {
+      /** A map answering `basedOn`, published `minutes` after `now`. */
+      const response = (basedOn: string, minutes: number, overrides: Partial<NewMap> = {}) =>
+        newMap({
+          published: new Date(now.getTime() + minutes * 60_000).toISOString(),
+          basedOn,
+          listed: true,
+          title: `Response ${minutes}`,
+          dataJson: JSON.stringify({ title: `Response ${minutes}`, description: null, reasons: [] }),
+          ...overrides,
+        });
+
+      it('keeps what a map answers and its key hash, and answers them with the map', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap({ authorKeyHash: 'hash-of-the-key' }), uniqueId);
+        const id = await store.publish(response(base, 1), uniqueId);
+        expect(await store.get(base, now)).toMatchObject({ basedOn: null, authorKeyHash: 'hash-of-the-key' });
+        expect(await store.get(id, now)).toMatchObject({ basedOn: base, authorKeyHash: null });
+      });
+
+      it('lists listed, visible, live responses newest first, a page after a position', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap(), uniqueId);
+        const other = await store.publish(newMap(), uniqueId);
+        const listed = [];
+        for (const minutes of [1, 2, 3, 4, 5])
+          listed.push(await store.publish(response(base, minutes), uniqueId));
+        await store.publish(response(base, 6, { listed: false }), uniqueId);
+        await store.publish(response(other, 7), uniqueId);
+        await store.publish(response(base, 8, { expiresAt: now.getTime() + 1 }), uniqueId);
+        const later = new Date(now.getTime() + 1);
+
+        const first = await store.responses(base, later, null, 3);
+        expect(first.map((r) => r.id)).toEqual([listed[4], listed[3], listed[2]]);
+        expect(first[0]).toEqual({
+          id: listed[4],
+          published: new Date(now.getTime() + 5 * 60_000).toISOString(),
+          dataJson: JSON.stringify({ title: 'Response 5', description: null, reasons: [] }),
+        });
+        const last = first[2]!;
+        const second = await store.responses(base, later, { published: last.published, id: last.id }, 3);
+        expect(second.map((r) => r.id)).toEqual([listed[1], listed[0]]);
+        expect(await store.responses(other, later, null, 3)).toHaveLength(1);
+        expect(await store.responses('no-such-map', later, null, 3)).toEqual([]);
+      });
+
+      it('orders responses of the same time by id, last first, across pages', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap(), uniqueId);
+        const ids = ['same-time-a', 'same-time-b', 'same-time-c'];
+        for (const id of ids) await store.publish(response(base, 1), offering(id));
+        const first = await store.responses(base, now, null, 2);
+        expect(first.map((r) => r.id)).toEqual(['same-time-c', 'same-time-b']);
+        const rest = await store.responses(base, now, first[1]!, 2);
+        expect(rest.map((r) => r.id)).toEqual(['same-time-a']);
+      });
+
+      it('hides a response of its base only, and no longer lists it', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap(), uniqueId);
+        const other = await store.publish(newMap(), uniqueId);
+        const id = await store.publish(response(base, 1), uniqueId);
+
+        expect(await store.hideResponse(other, id, now)).toBe(false);
+        expect(await store.hideResponse(base, base, now)).toBe(false);
+        expect(await store.hideResponse(base, 'no-such-map', now)).toBe(false);
+        expect(await store.responses(base, now, null, 20)).toHaveLength(1);
+        expect(await store.hideResponse(base, id, now)).toBe(true);
+        expect(await store.hideResponse(base, id, now)).toBe(true);
+        expect(await store.responses(base, now, null, 20)).toEqual([]);
+        // Still a published map, readable at its own id.
+        expect(await store.get(id, now)).toMatchObject({ basedOn: base });
+      });
+
+      it('answers one depth of a thread for several bases, newest first, up to a limit', async () => {
+        const store = await freshStore();
+        const a = await store.publish(newMap(), uniqueId);
+        const b = await store.publish(newMap(), uniqueId);
+        const a1 = await store.publish(response(a, 1), uniqueId);
+        const b2 = await store.publish(response(b, 2), uniqueId);
+        const a3 = await store.publish(response(a, 3), uniqueId);
+        await store.publish(response(a, 4, { listed: false }), uniqueId);
+
+        expect(await store.responsesOf([a, b], now, 10)).toEqual([
+          {
+            id: a3,
+            title: 'Response 3',
+            published: new Date(now.getTime() + 3 * 60_000).toISOString(),
+            basedOn: a,
+          },
+          {
+            id: b2,
+            title: 'Response 2',
+            published: new Date(now.getTime() + 2 * 60_000).toISOString(),
+            basedOn: b,
+          },
+          {
+            id: a1,
+            title: 'Response 1',
+            published: new Date(now.getTime() + 1 * 60_000).toISOString(),
+            basedOn: a,
+          },
+        ]);
+        expect((await store.responsesOf([a, b], now, 2)).map((r) => r.id)).toEqual([a3, b2]);
+        expect(await store.responsesOf([], now, 10)).toEqual([]);
+      });
+
+      it('never gives a map the id of the map it answers', async () => {
+        const store = await freshStore();
+        const gone = uniqueId();
+        const newId = offering(gone);
+        const id = await store.publish(response(gone, 1), newId);
+        expect(id).not.toBe(gone);
+        expect(newId.calls).toBe(2);
+      });
+
+      it('deletes expired responses with the other expired maps', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap(), uniqueId);
+        await store.publish(response(base, 1, { expiresAt: now.getTime() }), uniqueId);
+        expect(await store.deleteExpired(now)).toBe(1);
+        expect(await store.responses(base, new Date(0), null, 20)).toEqual([]);
+      });
     });
 
     it('answers ping while the database is up', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeSlices } from '../../src/server/time-slices';
+import { timeSlices } from '../../src/server/http/time-slices';
 
 // Finished request bodies are handled in slices of about 10 ms per turn of the event loop, so
 // that other requests are served between them (PRODUCT §14).

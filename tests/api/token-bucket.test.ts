@@ -30,6 +30,20 @@ describe('takeToken', () => {
     expect(results[3]).toEqual({ current: 4, ttl: 20_000, tat: null });
   });
 
+  it('takes a cost of several tokens at once, and refuses one that does not fit whole', () => {
+    // A day's bytes: 5,000 of them, taken 2,000 at a time.
+    const day = 24 * 60 * 60 * 1000;
+    const first = takeToken(undefined, 0, day, 5_000, 2_000);
+    expect(first.current).toBe(2_000);
+    const second = takeToken(first.tat!, 0, day, 5_000, 2_000);
+    expect(second.current).toBe(4_000);
+    const third = takeToken(second.tat!, 0, day, 5_000, 2_000);
+    expect(third.tat).toBeNull();
+    // Room for 2,000 bytes comes back once 1,000 more have refilled: a fifth of a day.
+    expect(third.ttl).toBe(day / 5);
+    expect(takeToken(second.tat!, day / 5, day, 5_000, 2_000).tat).not.toBeNull();
+  });
+
   it('refills one token every window / max', () => {
     expect(run([0, 0, 0, 19_999, 20_000, 20_001, 40_000], 3)).toEqual([
       true,

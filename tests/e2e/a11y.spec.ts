@@ -185,6 +185,15 @@ const screens: Screen[] = [
       await openPage(page, `/map/${maps.baseId}`, base.title);
       await page.getByRole('main').getByRole('link', { name: 'Compare', exact: true }).waitFor();
     },
+    states: [
+      {
+        name: 'what weight is, opened',
+        async enter(page) {
+          await page.getByText('What is weight?', { exact: true }).click();
+          await page.getByText(/^Weight = how strongly/).waitFor();
+        },
+      },
+    ],
   },
   screenAt(
     'a help example map',
@@ -206,6 +215,15 @@ const screens: Screen[] = [
       await page.getByText(children.title, { exact: true }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Apply changes' }).count()).toBe(0);
     },
+    states: [
+      {
+        name: 'what disagreement and weight are, opened',
+        async enter(page) {
+          await page.getByText('What are disagreement and weight?', { exact: true }).click();
+          await page.getByText(/^Disagreement = how far apart/).waitFor();
+        },
+      },
+    ],
   },
   {
     name: 'a comparison with a draft as the base (merge buttons), then the "Draft updated" flash',
@@ -232,6 +250,8 @@ const screens: Screen[] = [
       await seedDraft(page, maps);
       await page.goto(`/compare/draft.${maps.baseId}/${maps.independentId}`);
       await page.getByText(/^Possibly the same as/).waitFor();
+      // A changed text's words are marked once its row nears the screen.
+      await page.locator('.change-text').first().scrollIntoViewIfNeeded();
       await page.locator('ins').first().waitFor();
       await page.getByRole('group', { name: 'Apply all' }).waitFor();
     },
@@ -275,7 +295,7 @@ const screens: Screen[] = [
     },
   },
   {
-    name: 'Your maps, empty, then refusing an import',
+    name: 'Your maps, empty, then refusing an import and previewing one',
     async open(page) {
       await openPage(page, '/maps', 'Your maps');
       await page.getByText('No drafts in this browser.').waitFor();
@@ -287,6 +307,18 @@ const screens: Screen[] = [
           await page.getByRole('textbox', { name: 'Or paste the map' }).fill('<html></html>');
           await page.getByRole('button', { name: 'Import map' }).click();
           await page.getByRole('alert').waitFor();
+        },
+      },
+      {
+        name: 'import previewed, with a choice of main statement',
+        async enter(page) {
+          await page
+            .getByRole('textbox', { name: 'Or paste the map' })
+            .fill(
+              '[Cats are better than dogs]\n  + They are quiet\n\n[Trains beat planes]\n  - They are slower\n',
+            );
+          await page.getByRole('button', { name: 'Import map' }).click();
+          await page.getByRole('combobox', { name: 'Main statement' }).waitFor();
         },
       },
     ],

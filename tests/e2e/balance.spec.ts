@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData, Reason } from '../../src/domain/belief-map';
 import { elmStreetReasons } from '../../src/domain/built-in/help-example-reasons';
+import { beliefValues, beliefLabel, supportLabel, supportValues } from '../../src/domain/ratings';
 import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
 import { addItem, editBelief, isFocused, openMap, openPage } from './support/map-page';
@@ -67,6 +68,64 @@ describe('the balance of a map', () => {
       elmStreetReasons.cyclistsInjured.title,
     ]);
     expect(errors).toEqual([]);
+  });
+
+  it('explains weight once, beside the balance, opened from the keyboard', async ({ page, errors }) => {
+    await openMap(page, 'help-example-alice-2');
+    const balance = balanceOf(page);
+    const explanation = balance.getByText(
+      /^Weight = how strongly it would count × how much you believe it\./,
+    );
+    expect(await explanation.isVisible()).toBe(false);
+    // One question for the region, not one per reason.
+    expect(await page.getByText('What is weight?', { exact: true }).count()).toBe(1);
+
+    // Tab from the last rating icon of the reasons: the next stop is the question.
+    await page.getByRole('region', { name: 'Reasons', exact: true }).getByRole('img').last().focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What is weight?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => explanation.isVisible()).toBe(true);
+    expect(await explanation.textContent()).toContain('0 for “Has no relevance”');
+    expect(errors).toEqual([]);
+  });
+
+  it('says how many reasons count for neither side, and why', async ({ page, app, errors }) => {
+    const { id } = await publishTestMap(app, {
+      title: 'Night buses',
+      description: null,
+      reasons: [
+        newReason('Drivers want the shifts', { belief: 'agree', support: 'support' }),
+        newReason('The buses are blue', { belief: 'strong-agree', support: 'neutral' }),
+        newReason('The depot is old', { belief: 'disagree', support: 'neutral' }),
+        newReason('Not rated yet'),
+      ],
+    });
+    await openMap(page, id);
+    expect(await balanceOf(page).getByRole('listitem').allTextContents()).toEqual([
+      'For: 1 reason, weight 0.8',
+      'Against: 0 reasons, weight 0.0',
+      '2 reasons count for neither side: rated “Has no relevance”',
+      '1 reason not rated',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('names every row and column of the grid in words beside its icon', async ({ page }) => {
+    await openMap(page, 'help-example-alice-2');
+    const table = balanceOf(page).getByRole('table');
+    await table.waitFor();
+    const headers = [
+      ...[...beliefValues, null].map((value) => ['columnheader', beliefLabel(value)] as const),
+      ...[...supportValues, null].map((value) => ['rowheader', supportLabel(value)] as const),
+    ];
+    for (const [role, label] of headers) {
+      const header = table.getByRole(role, { name: label, exact: true });
+      // Shown, not only read out: the words take room on screen.
+      const box = await header.getByText(label, { exact: true }).boundingBox();
+      expect(box!.width * box!.height, label).toBeGreaterThan(100);
+      expect(await header.getByRole('img', { includeHidden: true }).count(), label).toBe(1);
+    }
   });
 
   it('updates as a draft is edited and counts unrated reasons apart', async ({ page, errors }) => {
@@ -136,6 +195,23 @@ describe('where two maps disagree', () => {
       return Boolean(cruxHeading.compareDocumentPosition(differences) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
     expect(above).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('explains disagreement and weight once, on demand', async ({ page, errors }) => {
+    await openPage(page, '/compare/help-example-alice-2/help-example-bob-2', 'Compare maps');
+    const region = disagreements(page);
+    await region.waitFor();
+    const question = region.getByText('What are disagreement and weight?', { exact: true });
+    expect(await question.count()).toBe(1);
+    const disagreement = region.getByText(/^Disagreement = how far apart the two maps’ weights/);
+    const weight = region.getByText(/^Weight = how strongly it would count × how much you believe it\./);
+    expect(await disagreement.isVisible()).toBe(false);
+    await question.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disagreement.isVisible()).toBe(true);
+    expect(await disagreement.textContent()).toContain('from 0 to 4');
+    expect(await weight.isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { formatPublished } from '../../src/client/draft/entries';
 import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
 import { publishTestMap } from './support/published-maps';
@@ -275,5 +276,62 @@ describe('compare page errors and links', () => {
     await page.goto('/map/draft.default');
     await page.getByRole('button', { name: 'Publish draft' }).waitFor();
     expect(await page.getByRole('link', { name: 'Compare with published map' }).count()).toBe(0);
+  });
+
+  it('lists every difference of a long comparison, put on the page a slice at a time', async ({
+    page,
+    app,
+    errors,
+  }) => {
+    // 300 reasons, each in one map only: 300 rows, more than the first slice (PRODUCT §13.6).
+    const reasons = (prefix: string) =>
+      Array.from({ length: 150 }, (_, i) => newReason(`${prefix} reason ${String(i).padStart(3, '0')}`));
+    const [base, modified] = await Promise.all([
+      publishTestMap(app, { title: 'Long', description: '', reasons: reasons('Base') }),
+      publishTestMap(app, { title: 'Long', description: '', reasons: reasons('Modified') }),
+    ]);
+    await page.goto(`/compare/${base.id}/${modified.id}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    const rows = page.locator('.diff-list > li');
+    await expect.poll(() => rows.count()).toBe(300);
+    await item(page, 'Modified reason 149').waitFor();
+    await item(page, 'Base reason 149').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('on a 360 px screen', () => {
+  it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+  it('tells apart two maps whose ids begin alike by their titles and publication dates', async ({
+    page,
+    app,
+    maps,
+    errors,
+  }) => {
+    // Two versions of one map: their ids begin with the same 10 characters, the slug of a title.
+    expect(maps.baseId.slice(0, 10)).toBe(maps.modifiedId.slice(0, 10));
+    const published = async (id: string) =>
+      ((await (await fetch(`${app.baseUrl}/api/map/${id}`)).json()) as { published: string }).published;
+    await page.goto(`/compare/${maps.baseId}/${maps.modifiedId}`);
+    await page.getByRole('heading', { name: 'Differences' }).waitFor();
+    const compared = page
+      .locator('dl')
+      .filter({ has: page.getByRole('term').filter({ hasText: 'Base map' }) });
+    const shown = await compared
+      .getByRole('definition')
+      .evaluateAll((entries) =>
+        entries.map((dd) => (dd as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+      );
+    const label = `${maps.baseId.slice(0, 10)}...`;
+    expect(shown).toEqual([
+      `${label} Elm Street should get a bike lane Published ${formatPublished(await published(maps.baseId))}`,
+      `${label} Elm Street should get a protected bike lane Published ${formatPublished(await published(maps.modifiedId))}`,
+    ]);
+    // All of it on screen: nothing cut off at the right edge, no sideways scrolling.
+    for (const part of await compared.locator('dd > *').all())
+      expect((await part.boundingBox())!.x + (await part.boundingBox())!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(errors).toEqual([]);
   });
 });

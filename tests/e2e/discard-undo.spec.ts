@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
 import {
@@ -17,6 +18,7 @@ import {
   layOutDraft,
   openMap,
   pathOf,
+  openPage,
   reasonTitles,
   storedDraft,
 } from './support/map-page';
@@ -24,7 +26,10 @@ import { testWithPublishedMap } from './support/published-maps';
 
 // PRODUCT §7: discarding deletes the draft and goes to the base map (or a fresh draft.default);
 // "Draft deleted" with "Undo" shows for 5 s, and Undo restores the draft and returns to it (PRODUCT
-// §7.4) — for the default draft and for a published map's draft, by keyboard too.
+// §7.4) — for the default draft and for a published map's draft, by keyboard too. After the message
+// has gone, the page's Undo still takes the discard back (PRODUCT §7.6).
+
+const undoButton = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Undo', exact: true });
 
 const it = testWithPublishedMap({
   title: 'Night buses on weekdays',
@@ -55,8 +60,8 @@ describe('discarding a draft', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Longer library hours');
     expect(await reasonTitles(page)).toEqual(['Students could study after work']);
     expect(await storedDraft(page, 'draft.default')).toEqual(kept);
-    expect(await flashText(page)).toBe('');
-    expect(await flashHistory(page)).toEqual(['Draft deleted', '']);
+    await expect.poll(() => flashText(page)).toBe('Undone: discard of the draft');
+    expect(await flashHistory(page)).toEqual(['Draft deleted', '', 'Undone: discard of the draft']);
     expect(errors).toEqual([]);
   });
 
@@ -112,6 +117,57 @@ describe('discarding a draft', () => {
     await heading(page).waitFor();
     expect(await heading(page).textContent()).toBe('Night buses on weekdays');
     expect(await page.getByRole('link', { name: 'Edit a copy' }).isVisible()).toBe(true);
+  });
+
+  it("after the message has gone, the page's Undo takes back the discard, then the edits before it", async ({
+    page,
+    context,
+    errors,
+  }) => {
+    await timeFlashes(context);
+    const kept = await layOutDraft(page, { title: 'Longer library hours' }, [
+      { title: 'Students could study after work', support: 'support' },
+    ]);
+    await pauseClock(page);
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expectShownFor(page, 'Draft deleted', 5000);
+    await page.clock.resume();
+    await expect.poll(() => heading(page).textContent()).toBe('New belief');
+
+    await undoButton(page).click();
+    await expect.poll(() => flashText(page)).toBe('Undone: discard of the draft');
+    await expect.poll(() => heading(page).textContent()).toBe('Longer library hours');
+    expect(await reasonTitles(page)).toEqual(['Students could study after work']);
+    expect((await storedDraft(page, 'draft.default'))?.data).toEqual(kept!.data);
+
+    await heading(page).focus();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect.poll(() => flashText(page)).toBe('Undone: added “Students could study after work”');
+    expect(await reasonTitles(page)).toEqual([]);
+
+    // The discard undone is no longer among the recently discarded (PRODUCT §7.4).
+    await openPage(page, '/maps', 'Your maps');
+    await page.getByRole('region', { name: 'Recently discarded' }).getByText('Nothing discarded.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("the page's Undo on a published map's fresh copy takes back the discard made in this tab", async ({
+    page,
+    mapId,
+  }) => {
+    await openMap(page, `draft.${mapId}`);
+    await addItem(page, { title: 'Fewer taxis at night', belief: 'neutral', support: 'support' });
+    const kept = await storedDraft(page, `draft.${mapId}`);
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/map/${mapId}`);
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
+    await expect.poll(() => reasonTitles(page)).toEqual(['Shift workers need them']);
+
+    await undoButton(page).click();
+    await expect.poll(() => flashText(page)).toBe('Undone: discard of the draft');
+    await expect.poll(() => reasonTitles(page)).toEqual(['Shift workers need them', 'Fewer taxis at night']);
+    expect((await storedDraft(page, `draft.${mapId}`))?.data).toEqual(kept!.data);
   });
 
   it('keeps the Undo message while the keyboard is on it', async ({ page, context }) => {

@@ -252,3 +252,25 @@ describe('editing a draft', () => {
     });
   });
 });
+
+describe('on a 360 px screen', () => {
+  it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+  it('leaves the usual room between a section and what comes before it, after "Add item" too', async ({
+    page,
+  }) => {
+    await openMap(page, 'draft.default');
+    await addItem(page, { title: 'Buses are cheaper than taxis', belief: 'agree', support: 'support' });
+    const bottom = async (name: string) => {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      return box.y + box.height;
+    };
+    const top = async (name: string) =>
+      (await page.getByRole('heading', { level: 2, name, exact: true }).boundingBox())!.y;
+    // "Reasons" after "Edit belief", and "Balance" after "Add item": the same room.
+    const beforeReasons = (await top('Reasons')) - (await bottom('Edit belief'));
+    const beforeBalance = (await top('Balance')) - (await bottom('Add item'));
+    expect(beforeReasons).toBeGreaterThanOrEqual(24);
+    expect(Math.abs(beforeBalance - beforeReasons)).toBeLessThan(2);
+  });
+});

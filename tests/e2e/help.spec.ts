@@ -4,7 +4,7 @@ import { helpExampleIds } from '../../src/domain/built-in';
 import { beliefLabels, supportLabels } from '../../src/domain/ratings';
 import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { it } from './support/fixtures';
-import { openPage } from './support/map-page';
+import { isFocused, openMap, openPage } from './support/map-page';
 
 // The Help page (PRODUCT §6.7 and §10): a newcomer reads what a map is, how to read the two
 // ratings' icons, and the story of Alice and Bob, with a link to every example map and to the
@@ -81,6 +81,53 @@ describe('help page', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/map/help-example-alice-1');
   });
 
+  it('leads “What the icons mean” to the section on ratings, which explains weights', async ({
+    page,
+    errors,
+  }) => {
+    await openMap(page, 'help-example-alice-2');
+    await page.getByRole('link', { name: 'What the icons mean', exact: true }).click();
+    const heading = page.getByRole('heading', { level: 2, name: 'The two ratings', exact: true });
+    await heading.waitFor();
+    expect(new URL(page.url()).hash).toBe('#ratings');
+    // The section is where the reader lands: its heading has the focus and is in view.
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(await page.evaluate(() => window.innerHeight));
+    const section = page.getByRole('region', { name: 'The two ratings', exact: true });
+    const text = await section.textContent();
+    expect(text).toContain('how strongly it would count × how much you believe it');
+    expect(text).toContain('A reason rated “Has no relevance” counts for neither side');
+    expect(errors).toEqual([]);
+  });
+
+  it('mentions and links Your maps, downloads, import, share links, offline use and shortcuts', async ({
+    page,
+    errors,
+  }) => {
+    await openHelp(page);
+    const section = page.getByRole('region', { name: 'Your maps, files and links', exact: true });
+    expect(await section.getByRole('link', { name: 'Your maps', exact: true }).getAttribute('href')).toBe(
+      '/maps',
+    );
+    const text = await section.textContent();
+    for (const name of ['Download', 'Import map', 'Copy link', 'Copy share link', 'Save as my draft']) {
+      expect(text, name).toContain(`“${name}”`);
+    }
+    expect(text).toContain('opens with no network');
+    const shortcuts = section.getByRole('link', { name: 'Keyboard shortcuts', exact: true });
+    expect(await shortcuts.getAttribute('href')).toBe('#shortcuts');
+    await shortcuts.click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#shortcuts');
+    const target = page.getByRole('heading', { level: 2, name: 'Keyboard shortcuts', exact: true });
+    const height = await page.evaluate(() => window.innerHeight);
+    await expect
+      .poll(() => target.evaluate((element) => element.getBoundingClientRect().top))
+      .toBeLessThan(height);
+    expect(errors).toEqual([]);
+  });
+
   it('draws a legend whose icons are named with every rating label', async ({ page }) => {
     await openHelp(page);
     const legend = page.getByRole('region', { name: 'Icon legend' });
@@ -131,8 +178,9 @@ describe('help page', () => {
     expect(await page.locator('.rating-tooltip').count()).toBe(0);
     await page.getByRole('img', { name: 'Agree', exact: true }).first().hover();
     await page.getByRole('img', { name: 'Supports', exact: true }).first().focus();
-    // The hovered icon is named while the pointer rests on it, whatever has the focus.
-    expect(await page.locator('.rating-tooltip').allTextContents()).toEqual(['Agree']);
+    // The hovered icon is named while the pointer rests on it, whatever has the focus. The
+    // tooltip's code arrives on first hover, so its one tooltip may come a moment later.
+    await expect.poll(() => page.locator('.rating-tooltip').allTextContents()).toEqual(['Agree']);
   });
 
   it('names an icon focused before the tooltip’s code arrived, once it does', async ({ page }) => {

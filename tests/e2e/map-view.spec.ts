@@ -108,12 +108,15 @@ describe('viewing a map', () => {
 
   it('shows "Error loading map" for a bad id, an unknown map, an unknown base and a network failure', async ({
     page,
+    context,
     app,
   }) => {
     // A map no browser of this file has fetched, so no answer for it can be at hand anywhere: its
-    // requests fail as with the network gone, from the page's first request on.
+    // requests fail as with the network gone, from the page's first request on. Routed for the
+    // whole context: a failing run showed the request answered 200 "from the service worker",
+    // which a page's own routes never see (a context's do).
     const unseen = await publishTestMap(app, { title: 'Never fetched', description: null, reasons: [] });
-    await page.route(`**/api/map/${unseen.id}`, (route) => route.abort('internetdisconnected'));
+    await context.route(`**/api/map/${unseen.id}`, (route) => route.abort('internetdisconnected'));
     for (const id of ['Not_A_Map', 'no-such-map-0000000000', 'draft.no-such-map-0000000000']) {
       await openMap(page, id);
       expect(await heading(page).textContent(), id).toBe('Error loading map');

@@ -160,6 +160,23 @@ describe('publishing an empty map', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('asks again when "Publish draft" is pressed the moment Escape has closed the question', async ({
+    page,
+  }) => {
+    await openMap(page, 'draft.default');
+    await draftActions(page).getByRole('button', { name: 'Publish draft' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish an empty map?' });
+    await dialog.waitFor();
+    // The browser closes a dialog at once (as on Escape) and tells the page a task later: a press
+    // in between, as a quick keyboard user or a busy machine makes, must still ask.
+    await page.evaluate(() => {
+      document.querySelector('dialog')!.close();
+      document.querySelector<HTMLButtonElement>('.map-draft-actions .form-buttons .primary')!.click();
+    });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Keep editing' }).count()).toBe(1);
+  });
+
   it('does not ask when the map has a title of its own', async ({ page }) => {
     await layOutDraft(page, { title: 'A title of its own' });
     await draftActions(page).getByRole('button', { name: 'Publish draft' }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { formatPublished } from '../../src/client/state/maps-state';
+import { formatPublished } from '../../src/client/draft/entries';
 import { newReason } from '../../src/domain/test-support/builders';
 import { publishTestMap, testWithPublishedMap } from './support/published-maps';
 import { clientDir } from './support/harness';
@@ -21,6 +21,14 @@ const reasons = [
   newReason('They run nearly empty', { belief: 'agree', support: 'disconfirm' }),
 ];
 const it = testWithPublishedMap({ title, description: 'Two lines.\nOf <b>text</b>.', reasons });
+const noticeText = 'Published maps are deleted automatically after 90 days.';
+
+/** The UTC date, 90 days after `published`, on which the server deletes the map (PRODUCT §8.3). */
+const deletedOn = (published: string) =>
+  new Date(Date.parse(published) + 90 * 24 * 60 * 60 * 1000).toLocaleDateString('en', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
 
 describe('a page rendered on the server', () => {
   it('holds a published map that reads in full without JavaScript', async ({ openSession, mapId, app }) => {
@@ -37,14 +45,15 @@ describe('a page rendered on the server', () => {
     const first = page.getByRole('listitem').filter({ hasText: 'Shift workers need them' });
     expect(await first.getByRole('img', { name: 'Strongly agree', exact: true }).count()).toBe(1);
     expect(await first.getByRole('img', { name: 'Strongly supports', exact: true }).count()).toBe(1);
-    expect(await page.getByText('Published maps are deleted automatically after 90 days.').isVisible()).toBe(
-      true,
+    // The deletion date, without a day count, which would depend on when the page was rendered.
+    expect(await page.getByText(noticeText).textContent()).toBe(
+      `${noticeText} This one will be deleted on ${deletedOn((published as { published: string }).published)}.`,
     );
     expect(await page.getByRole('region', { name: 'Balance' }).isVisible()).toBe(true);
     expect(await page.getByText('For: 1 reason').isVisible()).toBe(true);
     expect(await page.getByText('Loading').count()).toBe(0);
-    // What needs the page's code waits for it, disabled or not shown: nothing looks ready and is not.
-    expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+    // What needs the page's code is not shown: nothing looks ready and is not.
+    expect(await page.getByRole('button', { name: 'Download' }).isVisible()).toBe(false);
     expect(await page.getByRole('table').count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -83,14 +92,71 @@ describe('a page rendered on the server', () => {
     expect((await reasonTitles(page)).length).toBe(6);
   });
 
+  describe('without JavaScript, on a 360 px screen in dark mode', () => {
+    for (const path of ['map', '/help'])
+      it(`lays out ${path === 'map' ? 'a published map' : 'Help'} as the page: no control that needs the code, no empty slot, the system's colours`, async ({
+        openSession,
+        mapId,
+      }) => {
+        const { page } = await openSession({
+          javaScriptEnabled: false,
+          colorScheme: 'dark',
+          viewport: { width: 360, height: 740 },
+        });
+        await page.goto(path === 'map' ? `/map/${mapId}` : path);
+        await heading(page).waitFor();
+        // The system's dark mode, with no script to set it.
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+          'rgb(17, 20, 24)',
+        );
+        // No button that nothing would answer (colour mode, Menu, Download); the links show instead.
+        const buttons = await page
+          .getByRole('button')
+          .evaluateAll((all) => all.filter((b) => b.checkVisibility()).length);
+        expect(buttons).toBe(0);
+        expect(
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('link', { name: 'Help' })
+            .isVisible(),
+        ).toBe(true);
+        // The note that the rest needs JavaScript reads like the page's notices, in its column.
+        const note = page.locator('body > noscript');
+        expect(await note.textContent()).toBe('Editing and comparing maps need JavaScript.');
+        expect(await note.isVisible()).toBe(true);
+        // The muted colour of the dark mode (--muted), and the notices' size.
+        expect(
+          await note.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).fontSize]),
+        ).toEqual(['rgb(168, 177, 188)', '14.4px']);
+        const textLeft = await note.evaluate(
+          (el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft),
+        );
+        expect(textLeft).toBe((await heading(page).boundingBox())!.x);
+        if (path !== 'map') return;
+        // No empty room where the balance grid would be: the notice follows the balance's lines.
+        const balance = (await page.getByRole('region', { name: 'Balance' }).boundingBox())!;
+        const notice = (await page.getByText(noticeText).boundingBox())!;
+        expect(notice.y - (balance.y + balance.height)).toBeLessThan(64);
+      });
+  });
+
   it('is taken over by the browser without fetching the map again and without a mismatch', async ({
     page,
     mapId,
+    app,
     errors,
   }) => {
+    const { published } = (await (await fetch(`${app.baseUrl}/api/map/${mapId}`)).json()) as {
+      published: string;
+    };
     const mapRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/map/')) mapRequests.push(request.url());
+      // The map itself; its responses (PRODUCT §6.2) load after the page, as they change and it does not.
+      if (
+        new URL(request.url()).pathname.startsWith('/api/map/') &&
+        !/\/(responses|thread)$/.test(request.url())
+      )
+        mapRequests.push(request.url());
     });
     const answer = await page.goto(`/map/${mapId}`);
     const html = await answer!.text();
@@ -101,6 +167,11 @@ describe('a page rendered on the server', () => {
     expect(html).toContain('<script type="application/json" id="page-data">');
     expect(html).not.toContain('</script><script>alert(1)');
     const sentSubtitle = /<p class="subtitle">([^<]*)<\/p>/.exec(html)![1];
+    // The deletion date is sent; the day count, which depends on the clock, comes once taken over.
+    expect(html).toContain(`This one will be deleted on ${deletedOn(published)}.`);
+    await expect
+      .poll(() => page.getByText(noticeText).textContent())
+      .toBe(`${noticeText} This one will be deleted on ${deletedOn(published)}, in 90 days.`);
 
     // Taken over: a link moves inside the page (no new document), to the draft made from the
     // map the page holds.
@@ -157,14 +228,21 @@ describe('a page rendered on the server', () => {
   });
 
   it('leaves drafts and unknown or malformed ids to the browser', async ({ app, mapId }) => {
-    for (const path of [`/map/draft.${mapId}`, '/map/no-such-map-0000000000', '/map/Not_A_Map']) {
-      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+    for (const [path, status] of [
+      [`/map/draft.${mapId}`, 200],
+      ['/map/no-such-map-0000000000', 404],
+      ['/map/Not_A_Map', 404],
+    ] as const) {
+      const response = await fetch(`${app.baseUrl}${path}`);
+      // PRODUCT §5.4: a map that does not exist is a 404; a draft's page is the app.
+      expect(response.status, path).toBe(status);
+      const html = await response.text();
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('page-data');
     }
     const other = await publishTestMap(app, { title: 'Another', description: null, reasons: [] });
     expect(await (await fetch(`${app.baseUrl}/map/${other.id}`)).text()).toContain(
-      '<h1 tabindex="-1">Another</h1>',
+      '<h1 tabindex="-1" dir="auto">Another</h1>',
     );
   });
 });

@@ -65,6 +65,31 @@ describe('shell', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
     });
+
+    it('closes the menu on Escape, with the focus back on "Menu", and on a click outside it', async ({
+      page,
+      errors,
+    }) => {
+      await page.goto('/help');
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const compare = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Compare maps' });
+      await menu.click();
+      await compare.focus();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await compare.isVisible()).toBe(false);
+      expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      await menu.click();
+      expect(await compare.isVisible()).toBe(true);
+      // A click on the page outside the menu closes it, and does what it would do anyway.
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+      expect(new URL(page.url()).pathname).toBe('/help');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('serves index.html for client routes and a JSON 404 for unknown API paths', async ({ app }) => {

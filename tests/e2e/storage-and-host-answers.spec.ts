@@ -1,7 +1,18 @@
+import { readFile } from 'node:fs/promises';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
 import { flashText } from './support/flash-bar';
-import { addItem, editBelief, heading, pathOf, reasonTitles } from './support/map-page';
+import {
+  addItem,
+  editBelief,
+  heading,
+  pathOf,
+  putStoredDraft,
+  rawStoredDraft,
+  reasonTitles,
+  storedDraft,
+} from './support/map-page';
 
 // PRODUCT §7.1: a browser that blocks site data (reading `window.localStorage` throws) still lets
 // a person write a draft, kept in the tab with a notice. PRODUCT §11: what a host's `publishMap`
@@ -39,6 +50,44 @@ describe('drafts when the browser blocks storage', () => {
     await page.getByRole('heading', { level: 1, name: 'Your maps' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
     expect(errors.filter((e) => !e.includes('SecurityError') && !e.includes('Access is denied'))).toEqual([]);
+  });
+});
+
+describe('an unreadable stored draft', () => {
+  it('is never replaced silently by a shared draft: the page asks, and offers to download it first', async ({
+    page,
+    errors,
+  }) => {
+    await page.goto('/map/draft.default');
+    await editBelief(page, 'Mine');
+    const shared = {
+      ...(await storedDraft(page, 'draft.default'))!,
+      data: { title: 'Shared', description: '', reasons: [] },
+    };
+    // What an older version of the app might have kept: not a draft this version can read.
+    const unreadable = '{"version":"0.9","map":{"title":"Years of work"}}';
+    await putStoredDraft(page, 'draft.default', unreadable);
+
+    const link = `/shared#${compressToEncodedURIComponent(JSON.stringify({ draftId: 'draft.default', draft: shared }))}`;
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Save as my draft' }).click();
+    await page
+      .getByText('This browser keeps something as your draft of this map that Belief Map cannot read')
+      .waitFor();
+    expect(await rawStoredDraft(page, 'draft.default')).toBe(unreadable);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download what is kept' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('unreadable-draft.default.json');
+    expect(await readFile(await download.path(), 'utf8')).toBe(unreadable);
+
+    await page.getByRole('button', { name: 'Replace my draft' }).click();
+    await page.waitForURL('**/map/draft.default');
+    await expect.poll(() => heading(page).textContent()).toBe('Shared');
+    expect((await storedDraft(page, 'draft.default'))?.data.title).toBe('Shared');
+    expect(errors).toEqual([]);
   });
 });
 

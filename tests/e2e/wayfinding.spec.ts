@@ -1,10 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { reason } from '../../src/domain/test-support/builders';
-import { formatPublished } from '../../src/client/state/maps-state';
+import { formatPublished } from '../../src/client/draft/entries';
 import { axeViolations, installAxe } from './support/axe';
 import { publishTestMap, testWithPublishedMap } from './support/published-maps';
-import { addItem, heading, isFocused, openMap, openPage, pathOf, tabTo } from './support/map-page';
+import { justAddedMs } from '../../src/client/pages/map/use-just-added';
+import { pauseClock, timeFlashes } from './support/flash-bar';
+import {
+  addItem,
+  heading,
+  isFocused,
+  layOutDraft,
+  openMap,
+  openPage,
+  pathOf,
+  tabTo,
+} from './support/map-page';
 
 // PRODUCT §6.2, §6.5, §7.3, §13: the small things that tell a person where they are. A draft names
 // the map it copies by its title; a built-in map says it never expires; after moving to another
@@ -89,7 +100,14 @@ describe('a built-in map', () => {
     expect(await page.locator('.subtitle').textContent()).toBe(
       `Published ${formatPublished(answer.published)}`,
     );
-    expect(await page.getByText(noticeText).textContent()).toBe(noticeText);
+    const deletedOn = new Date(Date.parse(answer.published) + 90 * 24 * 60 * 60 * 1000).toLocaleDateString(
+      'en',
+      { dateStyle: 'long', timeZone: 'UTC' },
+    );
+    // The days left come once the page is taken over, with the notice's lazily loaded code.
+    await expect
+      .poll(() => page.getByText(noticeText).textContent())
+      .toBe(`${noticeText} This one will be deleted on ${deletedOn}, in 90 days.`);
     expect(mapId).toBeTruthy();
     expect(errors).toEqual([]);
   });
@@ -120,12 +138,14 @@ describe('moving between pages', () => {
     await expect.poll(() => pathOf(page)).toBe(`/compare/${mapId}/draft.${mapId}`);
     await expect.poll(() => isFocused(heading(page))).toBe(true);
 
-    // And to Help, through a link inside the page.
+    // And to Help, through a link inside the page that leads to a section: the focus goes to the
+    // section's heading rather than the page's.
     await openMap(page, mapId);
     await tabTo(page, page.getByRole('link', { name: 'What the icons mean' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => pathOf(page)).toBe('/help');
-    await expect.poll(() => isFocused(heading(page))).toBe(true);
+    const section = page.getByRole('heading', { level: 2, name: 'The two ratings', exact: true });
+    await expect.poll(() => isFocused(section)).toBe(true);
   });
 
   it('leaves the focus alone on a first load', async ({ page }) => {
@@ -183,6 +203,30 @@ describe('the compare form', () => {
   });
 });
 
+describe('a long draft on a phone', () => {
+  it.override('contextOptions', { viewport: { width: 360, height: 740 } });
+
+  it('stays put once scrolled straight to "Add item", so a press lands where it was aimed', async ({
+    page,
+    mapId,
+  }) => {
+    // A jump to the end of the list (a link, a key, the focus moving) lands among reasons the
+    // page has not drawn yet; none may then change its height and push "Add item" away.
+    await openMap(page, `draft.${mapId}`);
+    const moves = await page.getByRole('button', { name: 'Add item' }).evaluate(async (button) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      button.scrollIntoView({ block: 'center' });
+      const tops = [button.getBoundingClientRect().top];
+      for (let i = 0; i < 3; i++) {
+        await frame();
+        tops.push(button.getBoundingClientRect().top);
+      }
+      return tops.map((top) => Math.round(top - tops[0]!));
+    });
+    expect(moves).toEqual([0, 0, 0, 0]);
+  });
+});
+
 describe('a new reason', () => {
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     describe(`with ${reducedMotion} motion`, () => {
@@ -220,4 +264,35 @@ describe('a new reason', () => {
       });
     });
   }
+});
+
+describe("a new reason's announcement", () => {
+  it('is emptied when the mark goes, and at once when the reason is renamed', async ({ page, context }) => {
+    await timeFlashes(context);
+    await layOutDraft(page, { title: 'Night buses' });
+    await pauseClock(page);
+    const announcer = reasonsAnnouncer(page);
+
+    await addItem(page, { title: 'Nurses work nights' });
+    expect(await announcer.textContent()).toBe('Added “Nurses work nights”, reason 1 of 1.');
+    await page.clock.runFor(justAddedMs - 1);
+    expect(await announcer.textContent()).toBe('Added “Nurses work nights”, reason 1 of 1.');
+    await page.clock.runFor(1);
+    await expect.poll(() => announcer.textContent()).toBe('');
+
+    // Renamed while still announced: the region does not keep the title the draft no longer has.
+    await addItem(page, { title: 'Taxis cost too much' });
+    expect(await announcer.textContent()).toBe('Added “Taxis cost too much”, reason 2 of 2.');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Taxis cost too much' })
+      .getByRole('button', { name: 'Edit item' })
+      .click();
+    const form = page.getByRole('form', { name: 'Edit item' });
+    await form.getByLabel('Title', { exact: true }).fill('Taxis cost a night’s pay');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect(await page.getByRole('listitem').filter({ hasText: 'Taxis cost a night’s pay' }).count()).toBe(1);
+    expect(await announcer.textContent()).toBe('');
+  });
 });

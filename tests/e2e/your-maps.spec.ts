@@ -56,6 +56,15 @@ async function importFile(page: Page, name: string, text: string) {
   await page.getByRole('button', { name: 'Import map' }).click();
 }
 
+/** The preview an import shows before it stores anything (PRODUCT §15.3). */
+const importPreview = (page: Page) => page.getByRole('region', { name: 'Preview' });
+
+/** Accepts the preview: the map is stored as a new draft and opens. */
+async function acceptImport(page: Page) {
+  await importPreview(page).getByRole('button', { name: 'Import map' }).click();
+  await page.waitForURL(/\/map\/draft\.local--/);
+}
+
 const mapKeys = (page: Page) =>
   page.evaluate(() =>
     Object.keys(localStorage)
@@ -173,15 +182,15 @@ describe('Download and Import', () => {
   }) => {
     await openPage(page, `/map/${mapId}`, data.title);
     const file = await download(page, 'JSON');
-    expect(file.name).toBe('night-buses-should-run-on-weekdays.json');
     const answer = (await (await fetch(`${app.baseUrl}/api/map/${mapId}`)).json()) as PublishedMap & {
       status?: string;
     };
+    expect(file.name).toBe(`night-buses-should-run-on-weekdays-${answer.published.slice(0, 10)}.json`);
     delete answer.status;
     expect(file.text).toBe(JSON.stringify(answer));
 
     await importFile(page, file.name, file.text);
-    await page.waitForURL(/\/map\/draft\.local--/);
+    await acceptImport(page);
     await h1(page, data.title).waitFor();
     await page.getByText('New draft', { exact: true }).waitFor();
     const draftId = pathOf(page).slice('/map/'.length);
@@ -190,13 +199,29 @@ describe('Download and Import', () => {
     expect(stored?.published).toBeNull();
   });
 
+  it("names a draft's file apart from its published map's: 'draft', or the day it was published", async ({
+    page,
+    app,
+    mapId,
+  }) => {
+    const { published } = (await (await fetch(`${app.baseUrl}/api/map/${mapId}`)).json()) as PublishedMap;
+    await openPage(page, `/map/${mapId}`, data.title);
+    const publishedFile = await download(page, 'Markdown');
+    await page.getByRole('link', { name: 'Edit a copy' }).click();
+    const draftActions = page.getByRole('region', { name: 'Draft actions' });
+    await draftActions.waitFor();
+    const draftFile = await download(page, 'Markdown', draftActions);
+    expect(publishedFile.name).toBe(`night-buses-should-run-on-weekdays-${published.slice(0, 10)}.md`);
+    expect(draftFile.name).toBe('night-buses-should-run-on-weekdays-draft.md');
+  });
+
   it('downloads Argdown that the Argdown parser reads, and imports it back unchanged', async ({
     page,
     mapId,
   }) => {
     await openPage(page, `/map/${mapId}`, data.title);
     const file = await download(page, 'Argdown');
-    expect(file.name).toBe('night-buses-should-run-on-weekdays.argdown');
+    expect(file.name).toMatch(/^night-buses-should-run-on-weekdays-\d{4}-\d{2}-\d{2}\.argdown$/);
     const argdown = new ArgdownApplication();
     argdown.addPlugin(new ParserPlugin(), 'parse-input');
     argdown.addPlugin(new DataPlugin(), 'build-model');
@@ -206,7 +231,7 @@ describe('Download and Import', () => {
     expect(Object.keys(model.arguments ?? {})).toHaveLength(3);
 
     await importFile(page, file.name, file.text);
-    await page.waitForURL(/\/map\/draft\.local--/);
+    await acceptImport(page);
     expect((await storedDraft(page, pathOf(page).slice('/map/'.length)))?.data).toEqual(data);
   });
 
@@ -217,21 +242,91 @@ describe('Download and Import', () => {
     await page.getByRole('combobox', { name: 'Support' }).selectOption({ label: 'Supports' });
     await page.getByRole('button', { name: 'Save' }).click();
     const file = await download(page, 'Markdown', page.getByRole('region', { name: 'Draft actions' }));
-    expect(file.name).toBe('new-belief.md');
+    expect(file.name).toBe('new-belief-draft.md');
     expect(file.text).toBe(
       '# New belief\n\n## Reasons for\n\n- **Buses are cheap** (No agreement information; Supports)\n',
     );
   });
 
-  it('imports pasted hand-written Argdown', async ({ page }) => {
+  it('previews pasted hand-written Argdown, stores nothing until "Import map", then opens it', async ({
+    page,
+    errors,
+  }) => {
     await openPage(page, '/maps', 'Your maps');
     await page
       .getByRole('textbox', { name: 'Or paste the map' })
-      .fill('[Cats are better than dogs]\n  + They are quiet\n  - <Allergies>: Many people react to them\n');
+      .fill(
+        '[Cats are better than dogs]\n  + They are quiet\n    - Not at night\n  + They purr\n' +
+          '  - <Allergies>: Many people react to them\n',
+      );
+    // Read in the module worker of this site, which the Content-Security-Policy allows.
+    const worker = page.waitForEvent('worker');
     await page.getByRole('button', { name: 'Import map' }).click();
+    expect((await worker).url()).toMatch(/\/assets\/import-worker-[\w-]+\.js$/);
+    const preview = importPreview(page);
+    await preview.waitFor();
+    expect(await preview.getByRole('paragraph').innerText()).toBe(
+      'This file becomes a map titled “Cats are better than dogs” with 3 reasons (2 for, 1 against, ' +
+        '1 deeper statement folded into their parents).',
+    );
+    // Focus moves to the preview; the form's own button is gone with the form.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Preview');
+    expect(await page.getByRole('button', { name: 'Import map' }).count()).toBe(1);
+    expect(pathOf(page)).toBe('/maps');
+    expect(await mapKeys(page)).toEqual([]);
+
+    // Keyboard only: Tab past the question of the main statement to "Import map", and Enter.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/map\/draft\.local--/);
     await h1(page, 'Cats are better than dogs').waitFor();
     const titles = await page.getByRole('heading', { level: 3 }).allInnerTexts();
-    expect(titles).toEqual(['They are quiet', 'Allergies']);
+    expect(titles).toEqual(['They are quiet', 'They purr', 'Allergies']);
+    await page
+      .getByText("Imported from Argdown. 1 deeper statement is kept in the reasons' relevance.")
+      .waitFor();
+    expect(await mapKeys(page)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('stores nothing on Cancel, and goes back to the form with the focus on its first control', async ({
+    page,
+  }) => {
+    await importFile(page, 'map.argdown', '[Cats are better than dogs]\n  + They are quiet\n');
+    await importPreview(page).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Import map' }).waitFor();
+    expect(await importPreview(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('file');
+    expect(await mapKeys(page)).toEqual([]);
+    // The file is still chosen: importing again shows the preview again.
+    await page.getByRole('button', { name: 'Import map' }).click();
+    await importPreview(page).getByText('with 1 reason (1 for, 0 against).').waitFor();
+    expect(await mapKeys(page)).toEqual([]);
+  });
+
+  it('asks which statement is the belief when several could be, and previews the one chosen', async ({
+    page,
+  }) => {
+    await openPage(page, '/maps', 'Your maps');
+    await page
+      .getByRole('textbox', { name: 'Or paste the map' })
+      .fill('[Cats are better than dogs]\n  + They are quiet\n\n[Trains beat planes]\n  - They are slower\n');
+    await page.getByRole('button', { name: 'Import map' }).click();
+    const preview = importPreview(page);
+    const main = preview.getByRole('combobox', { name: 'Main statement' });
+    await preview.getByText('titled “Cats are better than dogs” with 1 reason (1 for, 0 against)').waitFor();
+    expect(await main.locator('option').allInnerTexts()).toEqual([
+      'Cats are better than dogs',
+      'Trains beat planes',
+    ]);
+    await main.selectOption({ label: 'Trains beat planes' });
+    await preview.getByText('titled “Trains beat planes” with 1 reason (0 for, 1 against)').waitFor();
+    expect(await mapKeys(page)).toEqual([]);
+    await acceptImport(page);
+    await h1(page, 'Trains beat planes').waitFor();
+    expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['They are slower']);
   });
 
   const hostile: [string, string, string, RegExp][] = [
@@ -247,7 +342,13 @@ describe('Download and Import', () => {
       '{"version":"1.0","data":{"title":["x"],"description":null,"reasons":[]}}',
       /data\.title: Title/,
     ],
-    ['broken Argdown', 'map.argdown', '[Belief]\n  + ok\n  + <never closed\n', /Line 3: .*never closed/],
+    [
+      'broken Argdown',
+      'map.argdown',
+      '[Belief]\n\n- ok\n',
+      /^This looks like Argdown, but line 3: Invalid paragraph start/,
+    ],
+    ['a binary file', 'map.json', '\u0000\u0001PK\u0003\u0004', /^This is not a map file: it is binary\./],
     ['a huge file', 'huge.json', `{"a":"${'x'.repeat(2 * 1024 * 1024)}"}`, /too large/],
   ];
   for (const [what, name, text, message] of hostile) {
@@ -276,6 +377,8 @@ describe('a draft shared by link', () => {
     await page.getByRole('button', { name: 'Add item' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Taxis cost too much');
     await page.getByRole('button', { name: 'Save' }).click();
+    // Saved once the form gives way to the reason.
+    await page.getByRole('heading', { level: 3, name: 'Taxis cost too much' }).waitFor();
     await page.getByRole('button', { name: 'Copy share link', exact: true }).click();
     await page.getByText('Share link copied').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());

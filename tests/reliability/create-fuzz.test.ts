@@ -68,11 +68,23 @@ const text = (max: number) =>
     .map((value) => value.slice(0, max));
 
 /**
- * Rule V2, restated here rather than asked of the app: a title made only of whitespace, control
- * (Cc) or format (Cf) characters or the blank letters shows nothing, and is refused as empty.
+ * Rule V2, restated here from PRODUCT §3.3 rather than asked of the app: a title made only of
+ * whitespace, control (Cc) or format (Cf) characters, Unicode's default-ignorable code points
+ * (assigned or not, such as the blank letters and the tag block's U+E0002), variation selectors or
+ * the blank Braille pattern shows nothing, and is refused as empty.
  */
-const invisible = /^[\s\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
-const invisibleTitles = ['\u200b', '\u0000', ' \u2800 ', '\u3164\ufeff', '\u2060\u200e', '\u{e0041}'];
+const invisible = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]*$/u;
+const invisibleTitles = [
+  '\u200b',
+  '\u0000',
+  ' \u2800 ',
+  '\u3164\ufeff',
+  '\u2060\u200e',
+  '\u{e0041}',
+  '\u{e0002}',
+  '\u034f\ufe0f',
+  '\u{e0100}',
+];
 
 /** A title as sent (maybe padded) and as stored (trimmed; 1..max characters after trimming). */
 const titleArb = (max: number) =>

@@ -125,6 +125,39 @@ export function workerPids(pid: number): number[] {
   return children.sort((a, b) => a - b);
 }
 
+/** Every process below `pid`: its children, theirs, and so on (not threads). */
+export function descendantPids(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const below: number[] = [];
+  const visit = (parent: number) => {
+    for (const [child, itsParent] of parents)
+      if (itsParent === parent) {
+        below.push(child);
+        visit(child);
+      }
+  };
+  visit(pid);
+  return below.sort((a, b) => a - b);
+}
+
+/** True while process `pid` exists (a zombie counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /** Resident memory of `pid` in bytes, from /proc (0 once it has ended). */
 export function rssBytes(pid: number): number {
   try {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { Reason } from '../../domain/belief-map';
-import { countReasons, describeSide, mapBalance, type MapBalance } from '../../domain/balance';
-import './balance.css';
+import { mapBalance } from '../../domain/balance';
+import { BalanceSummary, WeightExplanation } from './BalanceSummary';
 import { useHydrated } from './use-hydrated';
 
 // The grid loads after the page (PRODUCT §13.5) into a slot of its own height, so nothing moves.
@@ -9,17 +9,6 @@ const BalanceGrid = lazy(() => import('./BalanceGrid'));
 
 // PRODUCT §6.2: how a map's reasons weigh for and against its belief (rules W1–W4): two lines,
 // never a verdict, and a support × belief grid whose cells lead to their reasons.
-
-/** "For: …", "Against: …" and "K reasons not rated" (rule W5). */
-export function BalanceSummary({ balance }: { balance: MapBalance }) {
-  return (
-    <ul className="balance-summary">
-      <li>{describeSide('For', balance.for)}</li>
-      <li>{describeSide('Against', balance.against)}</li>
-      {balance.unrated > 0 && <li>{`${countReasons(balance.unrated)} not rated`}</li>}
-    </ul>
-  );
-}
 
 /** The region "Balance" of the map page: the summary and the grid (PRODUCT §6.2). */
 export function BalanceRegion({ reasons }: { reasons: readonly Reason[] }) {
@@ -30,6 +19,10 @@ export function BalanceRegion({ reasons }: { reasons: readonly Reason[] }) {
     <section className="balance" aria-labelledby="balance-heading">
       <h2 id="balance-heading">Balance</h2>
       <BalanceSummary balance={balance} />
+      <details className="explain">
+        <summary>What is weight?</summary>
+        <WeightExplanation />
+      </details>
       {reasons.length > 0 && (
         <div className="balance-grid-slot">
           {hydrated && (

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import type { Reason } from '../../domain/belief-map';
-import { balanceGrid, countReasons, gridBeliefs, gridSupports } from '../../domain/balance';
+import { countReasons } from '../../domain/balance';
+import { balanceGrid, gridBeliefs, gridSupports } from '../../domain/balance-grid';
 import { beliefLabel, supportLabel } from '../../domain/ratings';
 import './balance-grid.css';
 import { BeliefIcon, SupportIcon } from './RatingIcons';
 
 // PRODUCT §6.2: the support × belief grid of the region "Balance" (rule W4), a table whose cells
-// lead to their reasons. Its headers are icons on screen and the icons' labels to screen readers,
+// lead to their reasons. Its headers show each icon with its label in words, the columns' labels
+// running upwards to fit 360 px; the icons are hidden from screen readers, which read the labels,
 // so the page's images stay those of its reasons.
 
 /** The id of the heading of a reason on the map page (`ReasonList`). */
@@ -39,10 +41,12 @@ export default function BalanceGrid({ reasons }: { reasons: readonly Reason[] })
           <td />
           {gridBeliefs.map((belief) => (
             <th key={belief ?? 'none'} scope="col">
-              <span aria-hidden="true">
-                <BeliefIcon value={belief} focusable={false} />
+              <span className="balance-head">
+                <span aria-hidden="true">
+                  <BeliefIcon value={belief} focusable={false} />
+                </span>
+                <span className="balance-label">{beliefLabel(belief)}</span>
               </span>
-              <span className="balance-label">{beliefLabel(belief)}</span>
             </th>
           ))}
         </tr>
@@ -51,10 +55,12 @@ export default function BalanceGrid({ reasons }: { reasons: readonly Reason[] })
         {gridSupports.map((support, row) => (
           <tr key={support ?? 'none'}>
             <th scope="row">
-              <span aria-hidden="true">
-                <SupportIcon value={support} focusable={false} />
+              <span className="balance-head">
+                <span aria-hidden="true">
+                  <SupportIcon value={support} focusable={false} />
+                </span>
+                <span className="balance-label">{supportLabel(support)}</span>
               </span>
-              <span className="balance-label">{supportLabel(support)}</span>
             </th>
             {gridBeliefs.map((belief, column) => {
               const inCell = cells[row]![column]!;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 interface DisclosureButtonProps {
   /** Whether what it shows is open. */
@@ -10,6 +10,7 @@ interface DisclosureButtonProps {
   /** The id of an element that describes the button (e.g. the title of the map it belongs to). */
   describedBy?: string;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that shows and hides another element, saying which and whether it is open. */
@@ -20,9 +21,11 @@ export function DisclosureButton({
   className,
   describedBy,
   children,
+  ref,
 }: DisclosureButtonProps) {
   return (
     <button
+      ref={ref}
       type="button"
       className={className}
       aria-expanded={open}

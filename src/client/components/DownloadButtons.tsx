@@ -4,13 +4,14 @@ import type { ExportFormat } from '../../domain/formats/export-map';
 import { saveFile } from '../lib/save-file';
 import { DisclosureButton } from './DisclosureButton';
 
-// PRODUCT §15.2: "Download" on a map: JSON, Markdown or Argdown, made in the browser. The
+// PRODUCT §15.2: "Download" on a map: JSON, Markdown, Argdown or AIF-JSON, made in the browser. The
 // converters load on first use, so they cost the first page nothing (PRODUCT §13.5).
 
 const formats: { format: ExportFormat; name: string }[] = [
   { format: 'json', name: 'Download JSON' },
   { format: 'markdown', name: 'Download Markdown' },
   { format: 'argdown', name: 'Download Argdown' },
+  { format: 'aif', name: 'Download AIF-JSON' },
 ];
 
 interface DownloadButtonsProps {
@@ -20,7 +21,7 @@ interface DownloadButtonsProps {
   describedBy?: string;
 }
 
-/** A "Download" button that shows the three formats, each saving a file named after the map. */
+/** A "Download" button that shows the four formats, each saving a file named after the map. */
 export function DownloadButtons({ map, describedBy }: DownloadButtonsProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);

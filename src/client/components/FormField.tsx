@@ -4,7 +4,7 @@ import { formatCount } from '../../domain/format';
 // One labelled form control with its hint and its error beside it (PRODUCT §6.3 names the labels).
 // The control gets the ids it needs to be described by both, and aria-invalid while in error.
 
-export interface ControlProps {
+interface ControlProps {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
@@ -9,6 +9,25 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [path] = useLocation();
   useEffect(() => setMenuOpen(false), [path]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // PRODUCT §6.1: Escape closes the open menu, with the focus back on its button, and so does a
+  // click outside the header's row.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const button = menuButton.current!;
+    const close = (event: Event) => {
+      const key = (event as KeyboardEvent).key;
+      if (key ? key !== 'Escape' : button.parentElement!.contains(event.target as Node)) return;
+      setMenuOpen(false);
+      if (key) button.focus();
+    };
+    addEventListener('keydown', close);
+    addEventListener('click', close);
+    return () => {
+      removeEventListener('keydown', close);
+      removeEventListener('click', close);
+    };
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -16,7 +35,13 @@ export function Header() {
         <Link to="/" className="brand">
           Belief Map v0.1
         </Link>
-        <DisclosureButton className="menu-button" controls="site-nav" open={menuOpen} onToggle={setMenuOpen}>
+        <DisclosureButton
+          ref={menuButton}
+          className="menu-button"
+          controls="site-nav"
+          open={menuOpen}
+          onToggle={setMenuOpen}
+        >
           Menu
         </DisclosureButton>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav open' : 'site-nav'}>

@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import './rating-tooltip.css';
 
 // PRODUCT §3.2: a visible tooltip names a rating icon on hover and on keyboard focus, so sighted
 // readers never have to guess. One listener for the whole page draws the one tooltip that is open,
 // only while it is open: an icon itself is a single element with no state (PRODUCT §13.6). The
-// tooltip hangs from the body, not from its icon, because a reason card contains its paint
-// (content-visibility) and would clip it.
+// tooltip hangs from the body, not from its icon, so that no card it sits in can clip or cover it.
 
 const iconSelector = '.rating-icon';
 /** The gap between an icon and its tooltip, bridged by the tooltip's ::before (WCAG 1.4.13). */

@@ -11,7 +11,7 @@ import {
 
 // PRODUCT §6.4: the flash bar shows one temporary message at a time; a new one replaces the old.
 
-export interface FlashMessage {
+interface FlashMessage {
   text: string;
   /** How long it stays, in milliseconds (PRODUCT §6.4: 2 s redirect, 3 s publish error, 5 s undo). */
   durationMs: number;

@@ -8,11 +8,13 @@ import type { BaseLocationHook } from 'wouter';
 
 const unsaved = new Set<() => boolean>();
 
-export const leaveQuestion =
-  'The changes in the open form are not saved. Leave this page anyway? (They are kept in this tab until you come back to the draft.)';
+// Leaving loses nothing: the open form is kept for the tab's session (draft/form/session-copy.ts),
+// so the question says so instead of asking to leave "anyway".
+const leaveQuestion =
+  'Leave this page? What you typed in the open form is not saved yet; it stays in this tab, and the form reopens with it when you come back to the draft.';
 
 /** True when nothing is unsaved, or the person chose to leave anyway. */
-export function confirmLeave(): boolean {
+function confirmLeave(): boolean {
   for (const isUnsaved of unsaved) if (isUnsaved()) return window.confirm(leaveQuestion);
   return true;
 }

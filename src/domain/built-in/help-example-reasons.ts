@@ -93,8 +93,6 @@ export const elmStreetReasons = {
   },
 } as const satisfies Record<string, ReasonText>;
 
-export type ElmStreetReasonKey = keyof typeof elmStreetReasons;
-
 /** A reason with these words and ratings; `null` is "not rated". Returns a new object. */
 export function rate(reason: ReasonText, belief: Belief | null, support: Support | null): Reason {
   return { id: reason.id, title: reason.title, relevance: reason.relevance, belief, support };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publishedMapSchema, validate } from '../belief-map';
 import { isMapId, parseMapId } from '../map-id';
 import {
+  builtInBasedOn,
   builtInMapIds,
   builtInPublished,
   defaultMap,
@@ -82,4 +83,14 @@ describe('built-in maps', () => {
     }
     expect(defaultMap.published).toBe(builtInPublished);
   });
+});
+
+describe('what built-in maps answer', () => {
+  it.each(builtInMapIds.map((id) => [id, id === 'help-example-bob-1' ? 'help-example-alice-1' : null]))(
+    '[B4] %s answers %s',
+    (id, basedOn) => {
+      expect(builtInBasedOn(id)).toBe(basedOn);
+      if (basedOn !== null) expect(getBuiltInMap(basedOn)).not.toBeNull();
+    },
+  );
 });

@@ -4,11 +4,11 @@ import { helpExampleMaps } from './help-examples';
 import { defaultMap, helpExampleIds } from './ids';
 
 export {
+  builtInBasedOn,
   builtInPublished,
   defaultMap,
   helpExampleIds,
   isBuiltInMapId,
-  isHelpExampleId,
   type HelpExampleId,
 } from './ids';
 

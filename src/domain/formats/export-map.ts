@@ -1,11 +1,12 @@
 import type { Draft, PublishedMap } from '../belief-map';
-import { slugify } from '../slug';
+import { toAif } from './aif';
 import { toArgdown } from './argdown';
+import { mapFileName } from './file-name';
 import { toMarkdown } from './markdown';
 
 // PRODUCT §15.2: the files "Download" offers. Pure: the page turns them into downloads.
 
-export type ExportFormat = 'json' | 'markdown' | 'argdown';
+export type ExportFormat = 'json' | 'markdown' | 'argdown' | 'aif';
 
 export interface ExportFile {
   name: string;
@@ -13,24 +14,35 @@ export interface ExportFile {
   text: string;
 }
 
-const extensions: Record<ExportFormat, string> = { json: 'json', markdown: 'md', argdown: 'argdown' };
+const extensions: Record<ExportFormat, string> = {
+  json: 'json',
+  markdown: 'md',
+  argdown: 'argdown',
+  aif: 'aif.json',
+};
 const types: Record<ExportFormat, string> = {
   json: 'application/json',
   markdown: 'text/markdown',
   argdown: 'text/plain',
+  aif: 'application/json',
 };
 
 /**
  * The file of `map` in `format` (rule F1): JSON is the stored form exactly as kept (a draft with its
- * `updatedAt`), byte for byte; the name is the title's slug, or `belief-map` when it has none.
+ * `updatedAt`), byte for byte; the name is the title's, then "draft" or the day it was published
+ * (file-name.ts), so a draft's file and its published map's do not share a name.
  */
 export function exportMap(map: PublishedMap | Draft, format: ExportFormat): ExportFile {
+  // A draft keeps its base map's `published`; only a draft has `updatedAt`.
+  const published = 'updatedAt' in map ? null : map.published;
   const text =
     format === 'json'
       ? JSON.stringify(map)
       : format === 'markdown'
         ? toMarkdown(map.data)
-        : toArgdown(map.data);
-  const name = `${slugify(map.data.title) || 'belief-map'}.${extensions[format]}`;
+        : format === 'argdown'
+          ? toArgdown(map.data)
+          : toAif(map.data, 'updatedAt' in map ? map.updatedAt : map.published);
+  const name = `${mapFileName(map.data.title, published)}.${extensions[format]}`;
   return { name, type: `${types[format]};charset=utf-8`, text };
 }

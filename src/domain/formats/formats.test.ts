@@ -7,7 +7,7 @@ import { defaultMap, helpExampleIds } from '../built-in/index';
 import { beliefValues, supportValues } from '../ratings';
 import { toArgdown } from './argdown';
 import { exportMap } from './export-map';
-import { importMap } from './import-map';
+import { decodeMapFile, importMap } from './import-map';
 import { toMarkdown } from './markdown';
 
 // Rules F1–F3: every built-in map (the worked example of PRODUCT §10.2 is real-looking data) goes
@@ -30,7 +30,7 @@ function argdownModel(input: string) {
 function imported(text: string): MapData {
   const result = importMap(text);
   if (!result.ok) throw new Error(result.error);
-  return result.value;
+  return result.value.data;
 }
 
 const tricky: MapData = mapDataSchema.parse({
@@ -137,12 +137,58 @@ describe('export and import', () => {
   });
 });
 
+// Right-to-left text (PRODUCT §13.2): Hebrew and Arabic, English and digits inside them, and the
+// invisible direction marks a keyboard can type (RLM, LRM, an embedding left open).
+const rightToLeft: MapData = mapDataSchema.parse({
+  title: 'נתיב אופניים ברחוב הרצל 12?',
+  description: 'المجلس يقترح مسار دراجات.\n\nThe council met on 3 May.\u200f',
+  reasons: [
+    {
+      id: '44444444-4444-4444-8444-444444444444',
+      title: 'شارع Main Street مزدحم (٧ صباحا)',
+      relevance: 'السيارات تقف على الرصيف\u200e 24/7.',
+      belief: 'agree',
+      support: 'disconfirm',
+    },
+    {
+      id: '55555555-5555-4555-8555-555555555555',
+      title: '\u202bהרחוב צר מאוד: [רכב] <אופניים>',
+      relevance: null,
+      belief: 'strong-agree',
+      support: 'strong-support',
+    },
+  ],
+});
+
+describe('right-to-left maps', () => {
+  it('[F2] Argdown keeps Hebrew and Arabic, with English, digits and direction marks, exactly', () => {
+    const text = toArgdown(rightToLeft);
+    const model = argdownModel(text);
+    expect(model.parserErrors ?? []).toEqual([]);
+    expect(model.lexerErrors ?? []).toEqual([]);
+    expect(Object.keys(model.arguments ?? {})).toHaveLength(2);
+    expect(imported(text)).toEqual(rightToLeft);
+  });
+
+  it('[F1] [R2] Markdown writes every right-to-left title and text in reading order, unchanged', () => {
+    const markdown = toMarkdown(rightToLeft);
+    const unescaped = markdown.replace(/\\(.)/g, '$1');
+    expect(markdown.startsWith(`# ${rightToLeft.title}\n`)).toBe(true);
+    expect(unescaped).toContain('المجلس يقترح مسار دراجات.\n\nThe council met on 3 May.\u200f');
+    // A reason's title sits in a line of the app's words: isolated, it reads in its own direction.
+    expect(unescaped).toContain(`- **\u2068${rightToLeft.reasons[0]!.title}\u2069** (Agree; Disconfirms)`);
+    expect(unescaped).toContain(`  ${rightToLeft.reasons[0]!.relevance}`);
+    expect(unescaped).toContain(rightToLeft.reasons[1]!.title);
+  });
+});
+
 describe('[F3] import of hand-written Argdown', () => {
   it('reads plain pro and con statements under one main statement', () => {
     const data = imported(
       [
         '// my notes',
         '# Bike lane',
+        '',
         '[Elm Street needs a bike lane]: The council asks.',
         '  + Safer cycling',
         '  - <Shops>: Less parking',
@@ -150,8 +196,9 @@ describe('[F3] import of hand-written Argdown', () => {
         '',
       ].join('\n'),
     );
-    expect(data.title).toBe('Elm Street needs a bike lane');
-    expect(data.description).toBe('The council asks.');
+    // Rule F5: the main statement's text is the title, its label the description.
+    expect(data.title).toBe('The council asks.');
+    expect(data.description).toBe('Elm Street needs a bike lane');
     expect(data.reasons.map((r) => [r.title, r.relevance, r.support, r.belief])).toEqual([
       ['Safer cycling', null, 'support', null],
       ['Shops', 'Less parking for delivery vans', 'disconfirm', null],
@@ -169,8 +216,21 @@ describe('[F3] import refuses what is not a map, with the problem and line', () 
     ['empty', '   ', /empty/],
     ['HTML', '<!doctype html><html><script>alert(1)</script></html>', /HTML/],
     ['a script tag', '<script>alert(1)</script>', /HTML/],
-    ['broken JSON', '{\n  "version": "1.0",\n  "data": {\n}}}', /not valid JSON: line 4/],
-    ['wrong types', '{"version":"1.0","data":{"title":42,"description":null,"reasons":[]}}', /data\.title/],
+    [
+      'broken JSON',
+      '{\n  "version": "1.0",\n  "data": {\n}}}',
+      /^This looks like JSON, but it is not valid: line 4/,
+    ],
+    [
+      'wrong types',
+      '{"version":"1.0","data":{"title":42,"description":null,"reasons":[]}}',
+      /^JSON, but not a Belief Map: data\.title/,
+    ],
+    [
+      'no reasons',
+      '{"version":"1.0","data":{"title":"x","description":null}}',
+      /^JSON, but not a Belief Map: data\.reasons: Reasons must be a list\.$/,
+    ],
     [
       'another version',
       '{"version":"2.0","data":{"title":"x","description":null,"reasons":[]}}',
@@ -179,18 +239,23 @@ describe('[F3] import refuses what is not a map, with the problem and line', () 
     [
       'a bad rating on line 3',
       '[Belief]\n  + A\n  + <B> {"belief": "maybe"}\n',
-      /^Line 3: Belief must be one of/,
+      /^This looks like Argdown, but line 3: Belief must be one of/,
     ],
     [
       'a too long reason title',
-      `[Belief]\n\n  - ${'x'.repeat(501)}\n`,
-      /^Line 3: Reason title must be at most 500/,
+      `[Belief]\n  + A\n  - <${'x'.repeat(501)}>\n`,
+      /^This looks like Argdown, but line 3: Reason title must be at most 500/,
     ],
-    ['a second main statement', '[One]\n[Two]\n', /^Line 2: .*second/],
-    ['an unclosed title', '[One\n', /^Line 1: .*never closed/],
-    ['nested reasons', '[One]\n  + A\n    + B\n', /^Line 3: reasons of a reason/],
-    ['no main statement', '// only a comment\n', /No main statement/],
-    ['too many reasons', `[B]\n${'  + r\n'.repeat(1001)}`, /at most 1,000 reasons/],
+    [
+      'a paragraph opened by a relation',
+      '[One]\n\n- Two\n',
+      /^This looks like Argdown, but line 3: Invalid paragraph start\./,
+    ],
+    [
+      'no statement',
+      '<!-- only a comment -->\n',
+      /^This looks like Argdown, but line 1: Argdown cannot read the end/,
+    ],
   ];
   it.each(refusals)('%s', (_, input, message) => {
     const result = importMap(input);
@@ -210,11 +275,135 @@ describe('[F3] import refuses what is not a map, with the problem and line', () 
 });
 
 describe('[F1] file names', () => {
-  it('come from the slug of the title, or belief-map when it has none', () => {
-    expect(exportMap(helpExampleMaps['help-example-alice-1'], 'markdown').name).toBe(
-      'our-town-should-turn-elm-street-s.md',
+  it("come from the title, then 'draft' or the day the map was published", () => {
+    const published = helpExampleMaps['help-example-alice-1'];
+    expect(exportMap(published, 'markdown').name).toBe(
+      `our-town-should-turn-elm-street-s-parking-lane-into-a-${published.published.slice(0, 10)}.md`,
     );
-    const unnamed = { ...defaultMap, data: { ...defaultMap.data, title: '漢字' } };
-    expect(exportMap(unnamed, 'argdown').name).toBe('belief-map.argdown');
+    const draft = { ...published, published: null, updatedAt: '2026-11-26T12:00:00.000Z' };
+    expect(exportMap(draft, 'json').name).toBe(
+      'our-town-should-turn-elm-street-s-parking-lane-into-a-draft.json',
+    );
+    const unnamed = { ...defaultMap, data: { ...defaultMap.data, title: '🚲' } };
+    expect(exportMap(unnamed, 'argdown').name).toBe(
+      `belief-map-${defaultMap.published.slice(0, 10)}.argdown`,
+    );
+  });
+});
+
+describe('[F4] hostile input is read in time linear in its size', () => {
+  // Both once took a time quadratic in the run of spaces (47 s and 9.6 s in a browser tab); read
+  // linearly they finish far inside the test's time limit, so a slow pattern fails by timing out.
+  it('data whose value is a long run of spaces between two words', () => {
+    const data = imported(`[T] {a: x${' '.repeat(240_000)}y}`);
+    expect(data).toEqual({ title: 'T', description: null, reasons: [] });
+  });
+
+  it('a line of 100,000 unclosed brackets is refused before Argdown lexes it', () => {
+    // Argdown's lexer takes a quarter of a minute on these; the refusal is immediate.
+    for (const bracket of ['[', '<', '{']) {
+      const result = importMap(`[T]\n  + ${bracket.repeat(100_000)}`);
+      expect(result).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^This looks like Argdown, but line 2: its 100,000 brackets/),
+      });
+    }
+  });
+
+  it('a Kialo chain of 40,000 links is resolved once per claim', () => {
+    const links = Array.from({ length: 40_000 }, (_, i) => `1.${i + 1}. Pro: -> See 1.${i + 2}.`).join('\n');
+    const result = importMap(`1. T\n${links}\n1.40001. Con: The end\n`);
+    expect(result.ok && result.value.data.reasons[0]).toMatchObject({ title: 'The end', support: 'support' });
+  });
+
+  it('a reason after a long run of spaces, with a line separator in its title', () => {
+    const data = imported(`[T]\n  + ${' '.repeat(80_000)}a\u2028b`);
+    // A statement without a label is titled by its text, on one line.
+    expect(data.reasons.map((r) => [r.title, r.support])).toEqual([['a b', 'support']]);
+  });
+});
+
+describe('[F7] hostile files get a clear refusal, quickly', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+
+  it('a binary file', () => {
+    expect(decodeMapFile(bytes(0x50, 0x4b, 0x03, 0x04, 0x00, 0x00))).toEqual({
+      ok: false,
+      error: 'This is not a map file: it is binary.',
+    });
+    expect(importMap('PK\u0003\u0004 rest')).toEqual({
+      ok: false,
+      error: 'This is not a map file: it is binary.',
+    });
+  });
+
+  it('a file that is not UTF-8, with the line of its first invalid byte', () => {
+    const text = new TextEncoder().encode('[Belief]\n  + ok\n  + caf');
+    expect(decodeMapFile(new Uint8Array([...text, 0xe9, 0x0a]))).toEqual({
+      ok: false,
+      error: 'This is not a map file: line 3 is not UTF-8 text.',
+    });
+  });
+
+  it('UTF-8 with a byte order mark, and a replacement character of its own, is text', () => {
+    const read = decodeMapFile(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('[B]: a \uFFFD')]),
+    );
+    expect(read.ok && importMap(read.value)).toMatchObject({
+      ok: true,
+      value: { data: { title: 'a \uFFFD' } },
+    });
+  });
+
+  it('a file larger than the limit, before it is decoded', () => {
+    expect(decodeMapFile(new Uint8Array(3 * 1024 * 1024))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^The file is too large/),
+    });
+  });
+
+  it('a 100,000-line outline', () => {
+    expect(importMap(`[B]\n${'  + r\n'.repeat(100_000)}`)).toEqual({
+      ok: false,
+      error: 'The file has 100,001 lines: a map file can have at most 50,000.',
+    });
+  });
+
+  it('Argdown nested thousands of levels deep', () => {
+    let text = '[B]\n';
+    for (let i = 1; i <= 2000; i++) text += `${' '.repeat(i)}+ r${i}\n`;
+    const result = importMap(text);
+    expect(result.ok ? result.value.folded : result.error).toMatch(
+      /^This looks like Argdown, but it could not be read/,
+    );
+  });
+
+  it('more reasons than a map may have: the first ones are kept, the rest counted', () => {
+    const result = importMap(`[B]\n${'  + r\n'.repeat(1001)}`);
+    expect(result).toMatchObject({ ok: true, value: { leftOut: 1 } });
+    expect(result.ok && result.value.data.reasons).toHaveLength(1000);
+  });
+
+  it('a control character in a map is shown as its picture in Argdown and Markdown, and comes back', () => {
+    const map = mapDataSchema.parse({
+      title: 'Bell \u0007 here',
+      description: null,
+      reasons: [
+        {
+          id: '11111111-1111-4111-8111-111111111111',
+          title: 'NUL \u0000',
+          relevance: 'Esc \u001b',
+          belief: null,
+          support: 'support',
+        },
+      ],
+    });
+    expect(toArgdown(map)).toContain('[Bell \u2407 here]');
+    expect(imported(toArgdown(map))).toEqual(map);
+    expect(toMarkdown(map)).toContain('# Bell \u2407 here');
+    expect(imported(toMarkdown(map)).reasons[0]).toMatchObject({
+      title: 'NUL \u0000',
+      relevance: 'Esc \u001b',
+    });
   });
 });

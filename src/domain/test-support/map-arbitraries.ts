@@ -9,13 +9,17 @@ import { beliefValues, supportValues, type Belief, type Support } from '../ratin
 
 /**
  * Random tests are seeded and print their seed (each test file logs it, and fast-check repeats it
- * with a counterexample); rerun a failure with FC_SEED=<seed>.
+ * with a counterexample); rerun a failure with FC_SEED=<seed>. On a development machine each run
+ * draws a new seed, so the inputs keep changing and new counterexamples turn up where they are
+ * fixed; under CI=true the seed is fixed, so CI fails on a change and never on the luck of a draw.
  */
-export const fcSeed = Number(process.env.FC_SEED) || Date.now() % 2 ** 31;
+const ciSeed = 20261126;
+export const fcSeed =
+  Number(process.env.FC_SEED) || (process.env.CI === 'true' ? ciSeed : Date.now() % 2 ** 31);
 export const fcParams = { seed: fcSeed, numRuns: 200 } as const;
 
 /** A v4 UUID, which zod's `z.uuid()` accepts (V5). */
-export const reasonIdArb: fc.Arbitrary<ReasonId> = fc.uuid({ version: 4 }).map((id) => id as ReasonId);
+const reasonIdArb: fc.Arbitrary<ReasonId> = fc.uuid({ version: 4 }).map((id) => id as ReasonId);
 
 /** A trimmed, non-empty title (V2); a few common words make equal titles in two maps likely. */
 export const titleArb: fc.Arbitrary<string> = fc.oneof(
@@ -27,7 +31,7 @@ export const titleArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Relevance or description: null, or text that is not blank (V3). */
-export const optionalTextArb: fc.Arbitrary<string | null> = fc.option(
+const optionalTextArb: fc.Arbitrary<string | null> = fc.option(
   fc.oneof(
     fc.constantFrom('Because.', 'Studies show it.'),
     fc.string({ maxLength: 40 }).filter((text) => text.trim() !== ''),

@@ -1,6 +1,7 @@
 import type { MapData, Reason, ReasonId } from '../belief-map';
 import { beliefValues, supportValues } from '../ratings';
 import { sortReasons } from '../sort-reasons';
+import { seededRandom } from '../discussion/seeded-random';
 
 // Test and benchmark support (never imported by the app): a large, deterministic pair of maps with
 // a known mix of added, deleted, changed and unchanged reasons. It builds typed data directly and
@@ -15,19 +16,7 @@ export interface MapPairMix {
   changed: number;
 }
 
-export const defaultMix: MapPairMix = { deleted: 0.1, added: 0.1, changed: 0.25 };
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same maps on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const defaultMix: MapPairMix = { deleted: 0.1, added: 0.1, changed: 0.25 };
 
 function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)] as T;

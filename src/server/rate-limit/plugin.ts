@@ -20,9 +20,8 @@ function storeOf(buckets: Buckets) {
 }
 
 export interface RateLimitOptions {
+  /** Never fail: buckets kept elsewhere answer from the instance's own when they cannot be reached. */
   buckets: Buckets;
-  /** Let requests through when the buckets cannot be reached (Redis away), rather than fail them. */
-  skipOnError: boolean;
 }
 
 /**
@@ -33,7 +32,6 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   await app.register(rateLimit, {
     global: false,
     store: storeOf(options.buckets),
-    skipOnError: options.skipOnError,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many maps published from this address; try again in ${Math.ceil(context.ttl / 1000)} s`,

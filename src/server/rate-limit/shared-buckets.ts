@@ -1,5 +1,5 @@
 import type { Worker } from 'node:cluster';
-import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from '../cluster-messages';
+import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from '../process/cluster-messages';
 import { memoryBuckets, type Buckets } from './buckets';
 
 // Without Redis, the workers of `npm start` share one set of publish buckets, kept in the
@@ -28,12 +28,12 @@ export function bucketsInPrimary(channel: ChannelToPrimary): Buckets {
   });
   const send = (message: WorkerMessage) => channel.send(message);
   return {
-    take(key, windowMs, max) {
+    take(key, windowMs, max, cost = 1) {
       const id = nextId++;
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          resolve(fallback.take(key, windowMs, max));
+          resolve(fallback.take(key, windowMs, max, cost));
         }, answerWithinMs);
         timer.unref();
         pending.set(id, (answer) => {
@@ -41,11 +41,11 @@ export function bucketsInPrimary(channel: ChannelToPrimary): Buckets {
           resolve(answer);
         });
         try {
-          send({ type: 'take-token', id, key, windowMs, max });
+          send({ type: 'take-token', id, key, windowMs, max, cost });
         } catch {
           clearTimeout(timer);
           pending.delete(id);
-          resolve(fallback.take(key, windowMs, max));
+          resolve(fallback.take(key, windowMs, max, cost));
         }
       });
     },
@@ -55,9 +55,11 @@ export function bucketsInPrimary(channel: ChannelToPrimary): Buckets {
 /** Primary side: answers a worker's `take-token` from buckets kept here. */
 export function serveBuckets(buckets: Buckets = memoryBuckets(Date.now)) {
   return (worker: Worker, message: Extract<WorkerMessage, { type: 'take-token' }>): void => {
-    void buckets.take(message.key, message.windowMs, message.max).then(({ current, ttl }) => {
-      const answer: PrimaryMessage = { type: 'token-taken', id: message.id, current, ttl };
-      if (worker.isConnected()) worker.send(answer);
-    });
+    void buckets
+      .take(message.key, message.windowMs, message.max, message.cost ?? 1)
+      .then(({ current, ttl }) => {
+        const answer: PrimaryMessage = { type: 'token-taken', id: message.id, current, ttl };
+        if (worker.isConnected()) worker.send(answer);
+      });
   };
 }

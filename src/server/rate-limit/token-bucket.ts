@@ -17,10 +17,19 @@ export interface Take {
 /** Floating-point slack: `max` publishes at one instant must all fit, whatever the rounding. */
 const epsilon = 1e-6;
 
-/** Takes one token for a client whose TAT is `tat` (undefined: never seen or full) at `now`. */
-export function takeToken(tat: number | undefined, now: number, windowMs: number, max: number): Take {
+/**
+ * Takes `cost` tokens (one publish, or the bytes of one map for the daily byte quota) for a client
+ * whose TAT is `tat` (undefined: never seen or full) at `now`. Refused when they do not all fit.
+ */
+export function takeToken(
+  tat: number | undefined,
+  now: number,
+  windowMs: number,
+  max: number,
+  cost = 1,
+): Take {
   const interval = windowMs / max;
-  const next = Math.max(tat ?? now, now) + interval;
+  const next = Math.max(tat ?? now, now) + cost * interval;
   if (next - now > windowMs + epsilon) {
     return { current: max + 1, ttl: Math.max(1, Math.ceil(next - windowMs - now)), tat: null };
   }

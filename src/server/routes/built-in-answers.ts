@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 
 export interface CachedAnswer {
   body: string;
@@ -14,8 +14,16 @@ export interface CachedAnswer {
 export function builtInAnswers(): ReadonlyMap<string, CachedAnswer> {
   return new Map(
     builtInMapIds.map((id) => {
-      const map = getBuiltInMap(id)!;
-      const body = JSON.stringify({ status: 'ok', ...map });
+      const { version, published, data } = getBuiltInMap(id)!;
+      // PRODUCT §5.2: `basedOn` between `published` and `data`, as a published map's (rule B4).
+      const basedOn = builtInBasedOn(id);
+      const body = JSON.stringify({
+        status: 'ok',
+        version,
+        published,
+        ...(basedOn ? { basedOn } : {}),
+        data,
+      });
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       return [id, { body, etag, cacheControl: 'public, max-age=300' }] as const;
     }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { newMapId } from '../ids';
-import type { PublishOutcomes } from '../publish-outcomes';
+import { newMapId } from '../publishing/ids';
+import type { PublishOutcomes } from '../publishing/publish-outcomes';
 import type { MapStore } from '../store/map-store';
 
 export interface HealthOptions {

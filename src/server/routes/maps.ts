@@ -3,16 +3,21 @@ import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
 import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
-import { bodyBudget, holdBodyBudget } from '../body-budget';
+import type { PublishAnswer } from '../../domain/response-answers';
+import { listingRefusal, parseResponseFields } from '../../domain/responses';
+import { bodyBudget, holdBodyBudget } from '../http/body-budget';
 import type { Config } from '../config';
-import { emptyBodyMessage, errorBody } from '../errors';
-import { matchesEtag } from '../etag';
-import { newMapId } from '../ids';
-import { acceptMapBodies } from '../json-body';
-import { mapPreview } from '../page-meta';
-import type { PreviewImages } from '../preview-images';
-import type { PublishOutcomes } from '../publish-outcomes';
-import type { PublishedMaps } from '../published-maps';
+import { emptyBodyMessage, errorBody } from '../http/errors';
+import { matchesEtag } from '../http/etag';
+import { newAuthorKey } from '../publishing/author-key';
+import { newMapId } from '../publishing/ids';
+import { acceptMapBodies } from '../http/json-body';
+import { mapPreview } from '../pages/page-meta';
+import type { PreviewImages } from '../pages/preview-images';
+import type { PublishOutcomes } from '../publishing/publish-outcomes';
+import type { PublishedMaps } from '../pages/published-maps';
+import type { ListingQuota } from '../rate-limit/listing-quota';
+import type { PublishQuota } from '../rate-limit/publish-quota';
 import type { MapStore } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
 
@@ -25,13 +30,17 @@ export interface MapRoutesOptions {
   images: PreviewImages;
   /** Where each publish's outcome is told, for /healthz. */
   publishes: PublishOutcomes;
+  /** The bytes publishing may store, per client and in all, in a day. */
+  quota: PublishQuota;
+  /** The responses a client address may list in an hour (PRODUCT §5.5). */
+  listing: ListingQuota;
   now: () => Date;
 }
 
 /** PRODUCT §5.2, §5.3: read a published or built-in map, and publish a new one. */
 export async function mapRoutes(
   app: FastifyInstance,
-  { config, store, maps, images, publishes, now }: MapRoutesOptions,
+  { config, store, maps, images, publishes, quota, listing, now }: MapRoutesOptions,
 ): Promise<void> {
   const { createMapRequest } = createSchemas(config.limits);
   const builtIns = builtInAnswers();
@@ -39,6 +48,13 @@ export async function mapRoutes(
     builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)] as const),
   );
   acceptMapBodies(app, config.limits, config.bodyLimitBytes);
+
+  // PRODUCT §3.3: the limits this server enforces, which its forms check as the user types. They
+  // change only with the configuration, so a minute's cache costs nothing.
+  const limitsBody = JSON.stringify({ status: 'ok', limits: config.limits });
+  app.get('/api/limits', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=60').type('application/json').send(limitsBody),
+  );
 
   app.get<{ Params: { id: string } }>('/api/map/:id', async (request, reply) => {
     const { id } = request.params;
@@ -102,7 +118,7 @@ export async function mapRoutes(
       bodyLimit: config.bodyLimitBytes,
       preParsing: holdBodyBudget(
         bodyBudget(config.maxBodyBytesInFlight, config.bodyLimitBytes),
-        config.bodyLimitBytes,
+        config.minBodyBytesPerSecond,
       ),
       config:
         config.createRateLimit > 0 ? { rateLimit: { max: config.createRateLimit, timeWindow: 60_000 } } : {},
@@ -111,22 +127,55 @@ export async function mapRoutes(
       if (request.body === undefined) return reply.code(400).send(errorBody(emptyBodyMessage));
       const parsed = createMapRequest.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send(errorBody(describeFirstIssue(parsed.error)));
+      const fields = parseResponseFields(request.body);
+      if (!fields.ok) return reply.code(400).send(errorBody(fields.error));
+      const { basedOn } = fields.value;
       const at = now();
+      // PRODUCT §5.5: the map answered must exist now; a built-in one always does.
+      if (basedOn !== null && !builtIns.has(basedOn) && !(await maps.get(basedOn, at)))
+        return reply.code(400).send(errorBody(`basedOn ${basedOn} names no published map`));
       // The server sets `published` itself; the client's value is ignored (PRODUCT §5.3). The answer
       // carries it, so the client can show the map it sent without reading it back.
       const published = at.toISOString();
       const dataJson = JSON.stringify(parsed.data.data);
+      const refused = await quota.take(request.ip, Buffer.byteLength(dataJson));
+      if (refused)
+        return reply
+          .code(refused.statusCode)
+          .header('retry-after', String(refused.retryAfterSeconds))
+          .send(errorBody(refused.message));
+      // Rule A3, then the listing limit, counted only for a map that would be listed.
+      const refusal = listingRefusal(fields.value.listed, basedOn) ?? (await listing.take(request.ip));
+      const listed = refusal === null;
+      const authorKey = newAuthorKey();
       let id: string;
       try {
-        id = await store.publish({ published, expiresAt: at.getTime() + mapLifetimeMs, dataJson }, () =>
-          newMapId(parsed.data.data.title),
+        id = await store.publish(
+          {
+            published,
+            expiresAt: at.getTime() + mapLifetimeMs,
+            dataJson,
+            basedOn,
+            listed,
+            title: parsed.data.data.title,
+            authorKeyHash: authorKey.hash,
+          },
+          () => newMapId(parsed.data.data.title),
         );
       } catch (error) {
         publishes.record(false, dataJson.length);
         throw error;
       }
       publishes.record(true, dataJson.length);
-      return reply.code(200).send({ status: 'ok', data: { mapId: id, published } });
+      const data: PublishAnswer = {
+        mapId: id,
+        published,
+        authorKey: authorKey.key,
+        listed,
+        ...(fields.value.listed && refusal !== null ? { unlistedReason: refusal } : {}),
+      };
+      // The author key is answered this once (PRODUCT §5.5): no cache may keep it.
+      return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok', data });
     },
   );
 }

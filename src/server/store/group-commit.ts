@@ -83,13 +83,16 @@ export function groupCommit(insertMany: InsertMany, options: GroupCommitOptions 
         // PRODUCT §4.2: ids must differ within one insert too, or it would be unclear which of two
         // rows with the same id was stored: an id already in the batch is drawn again, and a
         // publish that cannot get a free one is refused rather than sent twice.
+        // PRODUCT §5.5: nor may a map get the id of the map it answers, were that one swept
+        // since it was checked: a map never answers itself.
+        const taken = (id: string) => ids.has(id) || id === insert.map.basedOn;
         let id = insert.newId();
         insert.attempts++;
-        while (ids.has(id) && insert.attempts < maxIdAttempts) {
+        while (taken(id) && insert.attempts < maxIdAttempts) {
           id = insert.newId();
           insert.attempts++;
         }
-        if (ids.has(id)) {
+        if (taken(id)) {
           settleOne(insert, { error: exhausted() });
           continue;
         }

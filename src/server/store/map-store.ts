@@ -13,6 +13,25 @@ export interface StoredMap {
    * as is, without parsing and serialising it again on every read.
    */
   readonly dataJson: string;
+  /** The map it answers (PRODUCT §5.5), or null. */
+  readonly basedOn: string | null;
+  /** SHA-256 of its author key, base64url; null for maps published before there were keys. */
+  readonly authorKeyHash: string | null;
+}
+
+/** A listed response, as a page of responses shows it (PRODUCT §5.6). */
+export interface StoredResponse {
+  readonly id: string;
+  readonly published: string;
+  readonly dataJson: string;
+}
+
+/** One map of a thread (PRODUCT §5.7). */
+export interface ThreadEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly published: string;
+  readonly basedOn: string;
 }
 
 export interface NewMap {
@@ -20,6 +39,14 @@ export interface NewMap {
   readonly expiresAt: number;
   /** JSON text as `JSON.stringify` writes it; stored and given back byte for byte. */
   readonly dataJson: string;
+  /** The map it answers, checked by the caller to exist (PRODUCT §5.5); none when absent. */
+  readonly basedOn?: string | null;
+  /** Listed among `basedOn`'s responses (rule A3); only with `basedOn`. */
+  readonly listed?: boolean;
+  /** The map's title, kept beside a response for threads, which never read `dataJson`. */
+  readonly title?: string;
+  /** SHA-256 of the author key, base64url (PRODUCT §5.8). */
+  readonly authorKeyHash?: string | null;
 }
 
 export interface MapStore {
@@ -30,6 +57,26 @@ export interface MapStore {
    * resolves to that id. Resolves only once the map is durably committed.
    */
   publish(map: NewMap, newId: () => string): Promise<string>;
+  /**
+   * Up to `limit` listed, not hidden, unexpired responses of `baseId` (maps whose basedOn it is),
+   * newest first (published, then id, descending), starting after `after` in that order.
+   */
+  responses(
+    baseId: string,
+    now: Date,
+    after: { published: string; id: string } | null,
+    limit: number,
+  ): Promise<StoredResponse[]>;
+  /**
+   * The listed, not hidden, unexpired responses of any of `baseIds` (up to `limit`), newest first:
+   * one depth of a thread.
+   */
+  responsesOf(baseIds: readonly string[], now: Date, limit: number): Promise<ThreadEntry[]>;
+  /**
+   * Hides `responseId` from the responses of `baseId` (PRODUCT §5.8). Resolves to false when no
+   * unexpired map `responseId` answers `baseId`; true otherwise, hidden before or not.
+   */
+  hideResponse(baseId: string, responseId: string, now: Date): Promise<boolean>;
   /** Deletes every map expired at `now`; resolves to how many were deleted. */
   deleteExpired(now: Date): Promise<number>;
   /**

@@ -1,7 +1,14 @@
 import { Pool, type QueryConfig } from 'pg';
 import { postgresMigrations } from './migrations/postgres';
 import { groupCommit } from './group-commit';
-import { StoreUnavailableError, type MapStore, type NewMap, type StoredMap } from './map-store';
+import {
+  StoreUnavailableError,
+  type MapStore,
+  type NewMap,
+  type StoredMap,
+  type StoredResponse,
+  type ThreadEntry,
+} from './map-store';
 
 export interface PostgresStoreOptions {
   /**
@@ -28,6 +35,8 @@ interface Row {
   /** BIGINT arrives as text from pg, so that no precision is lost silently. */
   expires_at: string;
   data: string;
+  based_on: string | null;
+  author_key_hash: string | null;
 }
 
 const deleteBatchSize = 10_000;
@@ -113,17 +122,20 @@ function buildStore(
     run(async () => {
       const { rows: stored } = await pool.query<{ id: string }>({
         // Named: each connection parses and plans it once, not once per batch.
-        name: 'insert-maps',
+        name: 'insert-maps-2',
         // The maps' JSON texts go in as one JSON array, joined as they are: as a text[] each
         // would be escaped into an array literal, which cost the app more CPU than the rest of
         // the publish. json_array_elements gives each element back as its exact text. A text
         // that is not exactly one JSON value cannot shift the others onto the wrong ids: the
         // array is then invalid, or has another length, and the FULL JOIN leaves a row without
         // an id or data, which the NOT NULL columns refuse, failing the batch.
-        text: `INSERT INTO maps (id, published, expires_at, data)
-                 SELECT r.id, r.published, r.expires_at, d.data::text
-                   FROM unnest($1::text[], $2::text[], $3::bigint[])
-                          WITH ORDINALITY AS r (id, published, expires_at, n)
+        text: `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, author_key_hash)
+                 SELECT r.id, r.published, r.expires_at, d.data::text, r.based_on, r.listed, r.title,
+                        r.author_key_hash
+                   FROM unnest($1::text[], $2::text[], $3::bigint[], $5::text[], $6::boolean[],
+                               $7::text[], $8::text[])
+                          WITH ORDINALITY AS r (id, published, expires_at, based_on, listed, title,
+                                                author_key_hash, n)
                    FULL JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
                ON CONFLICT (id) DO NOTHING RETURNING id`,
         values: [
@@ -131,6 +143,10 @@ function buildStore(
           rows.map((row) => row.map.published),
           rows.map((row) => row.map.expiresAt),
           `[${rows.map((row) => row.map.dataJson).join(',')}]`,
+          rows.map((row) => row.map.basedOn ?? null),
+          rows.map((row) => (row.map.basedOn ?? null) !== null && row.map.listed === true),
+          rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.title ?? null) : null)),
+          rows.map((row) => row.map.authorKeyHash ?? null),
         ],
       });
       return new Set(stored.map((row) => row.id));
@@ -141,13 +157,60 @@ function buildStore(
     get: (id, now) =>
       run(async (): Promise<StoredMap | null> => {
         const { rows } = await pool.query<Row>(
-          'SELECT id, published, expires_at, data FROM maps WHERE id = $1 AND expires_at > $2',
+          `SELECT id, published, expires_at, data, based_on, author_key_hash
+             FROM maps WHERE id = $1 AND expires_at > $2`,
           [id, now.getTime()],
         );
         const row = rows[0];
         return row
-          ? { id: row.id, published: row.published, expiresAt: Number(row.expires_at), dataJson: row.data }
+          ? {
+              id: row.id,
+              published: row.published,
+              expiresAt: Number(row.expires_at),
+              dataJson: row.data,
+              basedOn: row.based_on,
+              authorKeyHash: row.author_key_hash,
+            }
           : null;
+      }),
+    responses: (baseId, now, after, limit) =>
+      run(async (): Promise<StoredResponse[]> => {
+        // PRODUCT §5.6: the conditions repeat the partial index's, so that the planner uses it.
+        const { rows } = after
+          ? await pool.query<StoredResponse>(
+              `SELECT id, published, data AS "dataJson" FROM maps
+                WHERE based_on = $1 AND listed AND NOT hidden AND expires_at > $2
+                  AND (published, id) < ($3, $4)
+                ORDER BY published DESC, id DESC LIMIT $5`,
+              [baseId, now.getTime(), after.published, after.id, limit],
+            )
+          : await pool.query<StoredResponse>(
+              `SELECT id, published, data AS "dataJson" FROM maps
+                WHERE based_on = $1 AND listed AND NOT hidden AND expires_at > $2
+                ORDER BY published DESC, id DESC LIMIT $3`,
+              [baseId, now.getTime(), limit],
+            );
+        return rows;
+      }),
+    responsesOf: (baseIds, now, limit) =>
+      run(async (): Promise<ThreadEntry[]> => {
+        if (baseIds.length === 0 || limit <= 0) return [];
+        const { rows } = await pool.query<ThreadEntry>(
+          `SELECT id, COALESCE(title, '') AS title, published, based_on AS "basedOn" FROM maps
+            WHERE based_on = ANY($1::text[]) AND listed AND NOT hidden AND expires_at > $2
+            ORDER BY published DESC, id DESC LIMIT $3`,
+          [baseIds, now.getTime(), limit],
+        );
+        return rows;
+      }),
+    hideResponse: (baseId, responseId, now) =>
+      run(async () => {
+        // An UPDATE counts the rows it matched, so hiding twice still answers true.
+        const { rowCount } = await pool.query(
+          'UPDATE maps SET hidden = true WHERE id = $1 AND based_on = $2 AND expires_at > $3',
+          [responseId, baseId, now.getTime()],
+        );
+        return rowCount === 1;
       }),
     publish: (map: NewMap, newId) => commits.publish(map, newId),
     deleteExpired: (now) =>

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sqliteMigrations } from './migrations/sqlite';
 import { groupCommit, type InsertRow } from './group-commit';
-import type { MapStore, NewMap, StoredMap } from './map-store';
+import type { MapStore, NewMap, StoredMap, StoredResponse, ThreadEntry } from './map-store';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
 
 interface Row {
@@ -11,6 +11,8 @@ interface Row {
   published: string;
   expires_at: number;
   data: string;
+  based_on: string | null;
+  author_key_hash: string | null;
 }
 
 export interface SqliteStoreOptions {
@@ -53,10 +55,35 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   if (ownCheckpointer && options.checkpoints === 'at-once') startCheckpoints();
 
   const selectMap = db.prepare<[string, number], Row>(
-    'SELECT id, published, expires_at, data FROM maps WHERE id = ? AND expires_at > ?',
+    `SELECT id, published, expires_at, data, based_on, author_key_hash
+       FROM maps WHERE id = ? AND expires_at > ?`,
   );
-  const insertMap = db.prepare<[string, string, number, string]>(
-    'INSERT INTO maps (id, published, expires_at, data) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+  const insertMap = db.prepare<
+    [string, string, number, string, string | null, number, string | null, string | null]
+  >(
+    `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, author_key_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+  );
+  // PRODUCT §5.6: the conditions repeat the partial index's, so that SQLite uses it.
+  const selectFirstResponses = db.prepare<[string, number, number], StoredResponse>(
+    `SELECT id, published, data AS dataJson FROM maps
+      WHERE based_on = ? AND listed = 1 AND hidden = 0 AND expires_at > ?
+      ORDER BY published DESC, id DESC LIMIT ?`,
+  );
+  const selectNextResponses = db.prepare<[string, number, string, string, number], StoredResponse>(
+    `SELECT id, published, data AS dataJson FROM maps
+      WHERE based_on = ? AND listed = 1 AND hidden = 0 AND expires_at > ? AND (published, id) < (?, ?)
+      ORDER BY published DESC, id DESC LIMIT ?`,
+  );
+  // One statement per depth of a thread: its ids go in as one JSON array, whatever their number.
+  const selectResponsesOf = db.prepare<[string, number, number], ThreadEntry>(
+    `SELECT id, COALESCE(title, '') AS title, published, based_on AS basedOn FROM maps
+      WHERE based_on IN (SELECT value FROM json_each(?)) AND listed = 1 AND hidden = 0
+        AND expires_at > ?
+      ORDER BY published DESC, id DESC LIMIT ?`,
+  );
+  const hide = db.prepare<[string, string, number]>(
+    'UPDATE maps SET hidden = 1 WHERE id = ? AND based_on = ? AND expires_at > ?',
   );
   const deleteExpiredMaps = db.prepare<[number]>('DELETE FROM maps WHERE expires_at <= ?');
 
@@ -70,7 +97,18 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const insertAll = db.transaction((rows: readonly InsertRow[]) => {
     const stored = new Set<string>();
     for (const { id, map } of rows) {
-      if (insertMap.run(id, map.published, map.expiresAt, map.dataJson).changes === 1) stored.add(id);
+      const basedOn = map.basedOn ?? null;
+      const inserted = insertMap.run(
+        id,
+        map.published,
+        map.expiresAt,
+        map.dataJson,
+        basedOn,
+        basedOn !== null && map.listed ? 1 : 0,
+        basedOn !== null ? (map.title ?? null) : null,
+        map.authorKeyHash ?? null,
+      );
+      if (inserted.changes === 1) stored.add(id);
     }
     return stored;
   });
@@ -85,8 +123,28 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async get(id: string, now: Date): Promise<StoredMap | null> {
       const row = selectMap.get(id, now.getTime());
       return row
-        ? { id: row.id, published: row.published, expiresAt: row.expires_at, dataJson: row.data }
+        ? {
+            id: row.id,
+            published: row.published,
+            expiresAt: row.expires_at,
+            dataJson: row.data,
+            basedOn: row.based_on,
+            authorKeyHash: row.author_key_hash,
+          }
         : null;
+    },
+    async responses(baseId, now, after, limit): Promise<StoredResponse[]> {
+      return after
+        ? selectNextResponses.all(baseId, now.getTime(), after.published, after.id, limit)
+        : selectFirstResponses.all(baseId, now.getTime(), limit);
+    },
+    async responsesOf(baseIds, now, limit): Promise<ThreadEntry[]> {
+      if (baseIds.length === 0 || limit <= 0) return [];
+      return selectResponsesOf.all(JSON.stringify(baseIds), now.getTime(), limit);
+    },
+    async hideResponse(baseId, responseId, now): Promise<boolean> {
+      // An UPDATE counts the rows it matched, so hiding twice still answers true.
+      return hide.run(responseId, baseId, now.getTime()).changes === 1;
     },
     publish: (map: NewMap, newId: () => string) => commits.publish(map, newId),
     async deleteExpired(now: Date): Promise<number> {

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { test as base, type RunnerTestCase } from 'vitest';
 import { launchBrowser, startApp } from './harness';
 
@@ -9,17 +9,21 @@ import { launchBrowser, startApp } from './harness';
 
 const screenshotDir = resolve(import.meta.dirname, '../../../test-results/e2e');
 
-/** Saves every page of `sessions` to test-results/e2e/, named after the test, and says where. */
-async function screenshotPages(task: RunnerTestCase, sessions: Session[]): Promise<void> {
+/**
+ * Saves every page of `sessions` to test-results/e2e/, named after the test, and says where, with
+ * how each API request of the page ended: a failure that comes now and then is read from these.
+ */
+async function reportPages(task: RunnerTestCase, sessions: Session[]): Promise<void> {
   const names = [task.name];
   for (let suite = task.suite; suite && suite !== task.file; suite = suite.suite) names.unshift(suite.name);
   const name = `${basename(task.file.name)} - ${names.join(' - ')}`.replace(/[/\\:*?"<>|]/g, '_');
-  for (const [i, { page }] of sessions.entries()) {
+  for (const [i, { page, apiRequests }] of sessions.entries()) {
     const path = resolve(screenshotDir, `${name}${i ? ` (${i + 1})` : ''}.png`);
     await page.screenshot({ path, fullPage: true }).then(
       () => console.error(`The page when the test failed: ${path}`),
       (error: Error) => console.error(`No screenshot of the failed test: ${error.message}`),
     );
+    console.error(`Its API requests, as each ended:\n${apiRequests.join('\n') || '(none)'}`);
   }
 }
 
@@ -28,6 +32,8 @@ export interface Session {
   page: Page;
   /** Console errors and uncaught page errors seen so far, in the order they came. */
   errors: string[];
+  /** The page's requests to /api/ as each ended: method, path, then status or failure. */
+  apiRequests: string[];
 }
 
 export const test = base
@@ -58,7 +64,7 @@ export const test = base
     const contexts: BrowserContext[] = [];
     const sessions: Session[] = [];
     onCleanup(async () => {
-      if (task.result?.state === 'fail') await screenshotPages(task, sessions);
+      if (task.result?.state === 'fail') await reportPages(task, sessions);
       await Promise.all(contexts.map((context) => context.close()));
     });
     return async (options: BrowserContextOptions = {}): Promise<Session> => {
@@ -73,7 +79,26 @@ export const test = base
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      const session = { context, page, errors };
+      const apiRequests: string[] = [];
+      const ended = (request: Request, outcome: string) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/'))
+          apiRequests.push(`${request.method()} ${url.pathname} ${outcome}`);
+      };
+      page.on(
+        'requestfinished',
+        (request) =>
+          void request.response().then(
+            (response) => {
+              const from = response?.fromServiceWorker() ? ' (from the service worker)' : '';
+              ended(request, `${response?.status() ?? 'no answer'}${from}`);
+            },
+            // The page closed before its answer could be read: the test is over.
+            () => ended(request, 'answer unread: the page closed'),
+          ),
+      );
+      page.on('requestfailed', (request) => ended(request, request.failure()?.errorText ?? 'failed'));
+      const session = { context, page, errors, apiRequests };
       sessions.push(session);
       return session;
     };

@@ -1,4 +1,4 @@
-import type { MergeAction } from '../../../domain/merge';
+import type { MergeAction } from '../../../domain/merge-actions';
 import type { DiffEntry } from './diff-entries';
 
 // PRODUCT §9.3, rule M9: "Apply all" per kind of difference, so 200 differences are not 200

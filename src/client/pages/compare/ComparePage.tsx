@@ -2,13 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { MapData, Reason } from '../../../domain/belief-map';
 import { compareMaps, isEmptyDiff, reasonIdKey } from '../../../domain/compare';
-import type { MergeAction } from '../../../domain/merge';
+import type { MergeAction } from '../../../domain/merge-actions';
 import { DisclosureButton } from '../../components/DisclosureButton';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { formatPublished } from '../../state/maps-state';
+import { formatPublished } from '../../draft/entries';
 import { ApplyAll } from './ApplyAll';
 import './compare.css';
 import { listDiffEntries, neighbourKey } from './diff-entries';
+import { useRevealedCount } from '../../lib/use-revealed-count';
 import { DiffRow, type FocusAfter } from './DiffRow';
 import { Disagreements } from './Disagreements';
 import { MapLink, ReasonBody } from './DiffViews';
@@ -78,11 +79,18 @@ function ComparedMap({ label, map }: { label: string; map: LoadedView }) {
     <div>
       <dt>{label}</dt>
       <dd>
-        <MapLink id={map.id.input} /> <span className="compared-title">{dataOf(map).title}</span>
+        <MapLink id={map.id.input} />{' '}
+        <span className="compared-title" dir="auto">
+          {dataOf(map).title}
+        </span>
         {map.status === 'draft' && <span className="draft-badge">Draft</span>}
         {/* PRODUCT §6.6: two maps with one title still differ in date (or draft badge) and id. */}
+        {/* The space keeps the date a word apart from the title for screen readers and copying. */}
         {map.status === 'published' && (
-          <span className="compared-date">Published {formatPublished(map.map.published)}</span>
+          <>
+            {' '}
+            <span className="compared-date">Published {formatPublished(map.map.published)}</span>
+          </>
         )}
       </dd>
     </div>
@@ -100,6 +108,7 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
   const modifiedData = dataOf(modified);
   const diff = useMemo(() => compareMaps(baseData, modifiedData), [baseData, modifiedData]);
   const entries = useMemo(() => listDiffEntries(diff), [diff]);
+  const revealed = useRevealedCount(entries.length);
   const mergeable = base.status === 'draft';
 
   // PRODUCT §9.2, §9.4: word highlights and similar reasons, once their chunk has loaded.
@@ -141,10 +150,13 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
       entriesAtMerge.current = null;
       setFocusKeys([undoKey]);
     };
-    if (merge(actions, undone)) {
-      entriesAtMerge.current = entries;
+    // The rows as they were when the reader chose, whenever the merge's code arrives.
+    const entriesBefore = entries;
+    void merge(actions, undone).then((merged) => {
+      if (!merged) return;
+      entriesAtMerge.current = entriesBefore;
       setFocusKeys(focusAfter);
-    }
+    });
   }
 
   const draftOfBase = base.id.draftId;
@@ -188,7 +200,7 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
           <p>No differences: the maps have the same title, description and reasons.</p>
         ) : (
           <ul className="diff-list card-list">
-            {entries.map((entry) => (
+            {entries.slice(0, revealed).map((entry) => (
               <DiffRow
                 key={entry.key}
                 entry={entry}
@@ -237,7 +249,7 @@ function UnchangedReasons({ reasons }: { reasons: MapData['reasons'] }) {
         {reasons.map((reason) => (
           <li key={reason.id} className="diff-item diff-unchanged">
             <div className="diff-head">
-              <h3>{reason.title}</h3>
+              <h3 dir="auto">{reason.title}</h3>
             </div>
             <ReasonBody reason={reason} />
           </li>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Reason } from '../../../domain/belief-map';
 import { reasonIdKey } from '../../../domain/compare';
-import type { MergeAction } from '../../../domain/merge';
+import type { MergeAction } from '../../../domain/merge-actions';
 import { isReversal } from '../../../domain/rating-steps';
 import type { DiffEntry } from './diff-entries';
 import type { CompareExtras } from './use-compare-extras';
@@ -76,7 +76,10 @@ export function DiffRow({ entry, mergeable, extras, possibleMatch, findInDraft, 
       <div className="diff-head">
         <span className="diff-mark">{mark}</span>
         {reversal && <span className="diff-mark reversal-mark">Counts the other way</span>}
-        <h3 id={headingId}>{rowTitle(entry)}</h3>
+        {/* A reason's title is the user's text (PRODUCT §13.2); "Map title" is the app's. */}
+        <h3 id={headingId} dir={entry.kind === 'title' || entry.kind === 'description' ? undefined : 'auto'}>
+          {rowTitle(entry)}
+        </h3>
       </div>
       <RowBody
         entry={entry}

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { truncateMapId } from '../../../domain/compare-ids';
@@ -54,11 +54,13 @@ const SupportRating = ({ value }: { value: Support | null }) => (
 );
 
 /** An optional text; null reads "(none)". */
-export function TextValue({ text }: { text: string | null }) {
+function TextValue({ text }: { text: string | null }) {
   return text === null ? (
     <span className="none-value">(none)</span>
   ) : (
-    <span className="text-value">{text}</span>
+    <span className="text-value" dir="auto">
+      {text}
+    </span>
   );
 }
 
@@ -70,13 +72,17 @@ export function ReasonBody({ reason }: { reason: Reason }) {
         <BeliefRating value={reason.belief} />
         <SupportRating value={reason.support} />
       </p>
-      {reason.relevance !== null && <p className="reason-relevance">{reason.relevance}</p>}
+      {reason.relevance !== null && (
+        <p className="reason-relevance" dir="auto">
+          {reason.relevance}
+        </p>
+      )}
     </>
   );
 }
 
 /** What marks changed words: the word diff and its view, once compare-extras.ts has loaded. */
-export type WordMarker = Pick<CompareExtras, 'wordChanges' | 'MarkedText'>;
+export type WordMarker = Pick<CompareExtras, 'MarkedChange'>;
 
 /** PRODUCT §9.2: a text change base → modified, its changed words marked once the marker is loaded. */
 export function TextChangePair({
@@ -88,27 +94,28 @@ export function TextChangePair({
   modified: string | null;
   marker: WordMarker | null;
 }) {
-  const parts = useMemo(
-    () => (base !== null && modified !== null && marker ? marker.wordChanges(base, modified) : null),
-    [base, modified, marker],
+  const show = (base: ReactNode, modified: ReactNode, elementRef?: (element: HTMLElement | null) => void) => (
+    <ChangePair variant="text" base={base} modified={modified} elementRef={elementRef} />
   );
-  const side = (text: string | null, which: 'base' | 'modified') =>
-    marker && parts ? <marker.MarkedText parts={parts} side={which} /> : <TextValue text={text} />;
-  return <ChangePair variant="text" base={side(base, 'base')} modified={side(modified, 'modified')} />;
+  if (marker && base !== null && modified !== null)
+    return <marker.MarkedChange base={base} modified={modified} show={show} />;
+  return show(<TextValue text={base} />, <TextValue text={modified} />);
 }
 
 /** PRODUCT §6.6: a difference shown base → modified. Texts sit in blocks that stack on narrow screens. */
-export function ChangePair({
+function ChangePair({
   base,
   modified,
   variant,
+  elementRef,
 }: {
   base: ReactNode;
   modified: ReactNode;
   variant: 'text' | 'rating';
+  elementRef?: (element: HTMLElement | null) => void;
 }) {
   return (
-    <span className={`change-pair change-${variant}`}>
+    <span className={`change-pair change-${variant}`} ref={elementRef}>
       <span className="change-base">{base}</span> <span className="change-arrow">→</span>{' '}
       <span className="change-modified">{modified}</span>
     </span>

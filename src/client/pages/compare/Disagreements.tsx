@@ -3,7 +3,7 @@ import type { MapData } from '../../../domain/belief-map';
 import { formatWeight, mapBalance } from '../../../domain/balance';
 import type { MapDiff } from '../../../domain/compare';
 import { cruxesOfDiff, type Crux } from '../../../domain/cruxes';
-import { BalanceSummary } from '../../components/Balance';
+import { BalanceSummary, WeightExplanation } from '../../components/BalanceSummary';
 import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 import './disagreements.css';
 
@@ -11,7 +11,7 @@ import './disagreements.css';
 // maps, largest first (rules X1, X2), and both maps' balances side by side (rules W2, W5).
 
 /** Cruxes shown before "Show all N". */
-export const cruxesShownFirst = 5;
+const cruxesShownFirst = 5;
 
 interface DisagreementsProps {
   base: MapData;
@@ -28,6 +28,12 @@ export function Disagreements({ base, modified, diff }: DisagreementsProps) {
   return (
     <section className="disagreements" aria-labelledby="disagreements-heading">
       <h2 id="disagreements-heading">Where you disagree</h2>
+      {/* One explanation for every number of the region, not one per crux (PRODUCT §9.5). */}
+      <details className="explain">
+        <summary>What are disagreement and weight?</summary>
+        <p>Disagreement = how far apart the two maps’ weights of a reason are, from 0 to 4.</p>
+        <WeightExplanation />
+      </details>
       {cruxes.length === 0 ? (
         <p>No disagreement on the reasons you share</p>
       ) : (
@@ -59,7 +65,9 @@ export function Disagreements({ base, modified, diff }: DisagreementsProps) {
 function CruxItem({ crux }: { crux: Crux }) {
   return (
     <li className="crux">
-      <p className="crux-title">{crux.modified.title}</p>
+      <p className="crux-title" dir="auto">
+        {crux.modified.title}
+      </p>
       <div className="crux-ratings">
         {(['base', 'modified'] as const).map((side) => (
           <span key={side} className="crux-side">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MapData, Reason, ReasonId } from '../../../domain/belief-map';
 import { compareMaps } from '../../../domain/compare';
-import { listMergeActions } from '../../../domain/merge';
+import { listMergeActions } from '../../../domain/merge-actions';
 import { listDiffEntries, neighbourKey } from './diff-entries';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` as ReasonId;

@@ -1,19 +1,19 @@
 import type { Reason } from '../../../domain/belief-map';
 import { reasonIdKey, type ChangedReason, type MapDiff } from '../../../domain/compare';
-import { listMergeActions, type MergeAction } from '../../../domain/merge';
+import { listMergeActions, type MergeAction } from '../../../domain/merge-actions';
 
 // The rows of the compare page, in the order it lists them: the map's title and description
 // first (PRODUCT §6.6: shown as changed items), then added, deleted and changed reasons. Unchanged
 // reasons are listed apart, collapsed. Each row carries the merge that takes it into the draft.
 
-type DiffRow =
+type Difference =
   | { key: string; kind: 'title'; base: string; modified: string }
   | { key: string; kind: 'description'; base: string | null; modified: string | null }
   | { key: string; kind: 'added'; reason: Reason }
   | { key: string; kind: 'deleted'; reason: Reason }
   | { key: string; kind: 'changed'; change: ChangedReason };
 
-export type DiffEntry = DiffRow & { action: MergeAction };
+export type DiffEntry = Difference & { action: MergeAction };
 
 /**
  * The differences of `diff` as rows with stable keys: a row keeps its key while other rows are
@@ -21,7 +21,7 @@ export type DiffEntry = DiffRow & { action: MergeAction };
  * merge is the domain's, which lists them in this same order (rule M7).
  */
 export function listDiffEntries(diff: MapDiff): DiffEntry[] {
-  const rows: DiffRow[] = [];
+  const rows: Difference[] = [];
   if (diff.title) rows.push({ key: 'title', kind: 'title', base: diff.title[0], modified: diff.title[1] });
   if (diff.description) {
     const [base, modified] = diff.description;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { ShortcutsList } from '../../components/ShortcutsList';
 import { formShortcuts, pageShortcuts } from '../../lib/shortcut-list';
@@ -8,13 +9,33 @@ import { DisagreeSection } from './DisagreeSection';
 import { RatingsSection } from './RatingsSection';
 import { WorkedExample } from './WorkedExample';
 import { PageHeading } from '../../components/PageHeading';
+import { useVisit } from '../../lib/visits';
 
 // PRODUCT §10.1: what a newcomer needs to use Belief Map: the parts of a map, the two
-// ratings, drafts versus published maps, comparing and merging, the worked example of Alice and
-// Bob, and how to start. The names of buttons are quoted exactly as the other pages show them.
+// ratings and the weight they give, drafts versus published maps, comparing and merging, the worked
+// example of Alice and Bob, how to start, and every other feature a user can find: Your maps,
+// downloads and import, share links, offline use, shortcuts. The names of buttons are quoted exactly
+// as the other pages show them.
+
+/**
+ * After a link inside the app to a section (`/help#ratings`, from "What the icons mean"), moves
+ * the focus to that section's heading, which brings it into view: the browser only does so on a
+ * page it loads itself (visit 0), not after the app changed the address.
+ */
+function useSectionFocus(): void {
+  const visit = useVisit();
+  useEffect(() => {
+    if (visit === 0) return;
+    const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus();
+  }, [visit]);
+}
 
 export function HelpPage() {
   useDocumentTitle('Help');
+  useSectionFocus();
   return (
     <div className="page prose help-page">
       <PageHeading>Help</PageHeading>
@@ -88,7 +109,11 @@ export function HelpPage() {
             page are part of the app and stay.
           </li>
         </ul>
-        <p>“Discard draft” deletes a draft. For five seconds afterwards an “Undo” button brings it back.</p>
+        <p>
+          “Discard draft” deletes a draft. For five seconds afterwards an “Undo” button brings it back, and
+          the map page’s “Undo” still does while the tab is open. The draft also waits 30 days under “Recently
+          discarded” on <Link to="/maps">Your maps</Link>, where “Restore” brings it back.
+        </p>
       </HelpSection>
 
       <HelpSection id="comparing">
@@ -113,6 +138,14 @@ export function HelpPage() {
           added reason into your draft, “Delete from draft” removes a deleted one, and “Apply changes” takes
           the modified map’s version of a changed one. Each merge shows “Draft updated” with an “Undo” button
           for five seconds, and nothing is published until you publish the draft.
+        </p>
+        <p>
+          <strong>Answering a map.</strong> When you publish your copy of someone’s published map, your map
+          says “In response to” theirs under its title, with a link “Compare with it”: in the story below,
+          Bob’s first map answers Alice’s. Leave “List my map under …” checked when you publish, and anyone
+          who opens their map finds yours in its “Responses”, newest first, each with a “Compare” link. The
+          author of the map answered, in the browser it was published from, can hide a response from that
+          list; the response itself stays at its own link.
         </p>
       </HelpSection>
 
@@ -141,6 +174,43 @@ export function HelpPage() {
           differently to make a copy, rate your reasons and add their own, publish it and send you the link.
           Comparing the two maps shows you where you really differ.
         </p>
+      </HelpSection>
+
+      <HelpSection id="your-maps">
+        <ul>
+          <li>
+            <strong>
+              <Link to="/maps">Your maps</Link>
+            </strong>
+            , in the header, lists the drafts kept in this browser and the maps published from it, with the
+            days left before each is deleted.
+          </li>
+          <li>
+            <strong>Downloads</strong>: “Download” on every map and on Your maps saves the map as JSON (to
+            import again), Markdown (to read), Argdown or AIF-JSON (for argument mapping tools); each imports
+            back as the same map. Printing a map prints the map alone.
+          </li>
+          <li>
+            <strong>Import</strong>: “Import map” on Your maps reads a download, an Argdown or AIF-JSON file,
+            or a Kialo discussion exported as text, or pasted text, shows what it becomes (and asks which
+            statement is the belief when several could be), then opens it as a new draft; reasons of reasons
+            are kept as an outline in each reason&apos;s relevance.
+          </li>
+          <li>
+            <strong>Share links</strong>: a published map’s address is its link; “Copy link” appears just
+            after publishing. “Copy share link” on a draft puts the whole draft in a link without publishing
+            it: whoever opens the link sees the draft and can “Save as my draft”.
+          </li>
+          <li>
+            <strong>Offline</strong>: after one visit, Belief Map opens with no network. Drafts can be written
+            and edited offline, and maps you have opened before can be read; publishing waits for the network.
+            Your browser can also install it as an app.
+          </li>
+          <li>
+            <strong>Keyboard shortcuts</strong>: a draft can be written from the keyboard alone; see{' '}
+            <a href="#shortcuts">Keyboard shortcuts</a> below.
+          </li>
+        </ul>
       </HelpSection>
 
       <HelpSection id="shortcuts">

@@ -11,6 +11,7 @@ export const helpSections = {
   example: 'The story of Alice and Bob',
   disagree: 'Finding where you disagree',
   start: 'Start your own map',
+  'your-maps': 'Your maps, files and links',
   shortcuts: 'Keyboard shortcuts',
 } as const;
 

@@ -3,7 +3,8 @@ import { HelpSection } from './HelpSection';
 import { RatingLegend } from '../../components/RatingLegend';
 import { examplePath } from './help-links';
 
-// PRODUCT §1, §3.2: the two ratings of a reason, what each answers, and how to read their icons.
+// PRODUCT §1, §3.2, §10.1: the two ratings of a reason, what each answers, how to read their icons,
+// and the weight they give it (rules W1, W6), where "What the icons mean" on a map page leads.
 
 export function RatingsSection() {
   return (
@@ -34,6 +35,19 @@ export function RatingsSection() {
       <p>
         <Link to={examplePath('help-example-icons')}>Reading the icons</Link> is a map with a reason for every
         rating, each saying what its two icons mean.
+      </p>
+      <h3>Weights</h3>
+      <p>
+        Together the two ratings give a reason its weight: how strongly it would count × how much you believe
+        it. Support counts 2 for “Strongly supports” and “Strongly disconfirms”, 1 for “Supports” and
+        “Disconfirms”, and 0 for “Has no relevance”; belief counts 1 for “Strongly agree”, then 0.75, 0.5 and
+        0.25, down to 0 for “Strongly disagree”. So a reason weighs from 0 to 2, for the belief or against it.
+      </p>
+      <p>
+        A reason rated “Has no relevance” counts for neither side, whatever you believe of it, and a reason
+        missing either rating weighs nothing and is counted as not rated. A map’s balance adds up each side’s
+        weights, and comparing two maps measures how far apart each shared reason’s weights are: see{' '}
+        <a href="#disagree">Finding where you disagree</a>.
       </p>
     </HelpSection>
   );

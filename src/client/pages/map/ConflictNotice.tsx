@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FormConflict } from '../../state/form-save';
+import type { FormConflict } from '../../draft/form/save';
 
 // PRODUCT §7.5: what the draft page asks about an open form's changes. With the forms' chunk:
 // a form is open, so it is loaded, whenever one of these is asked.

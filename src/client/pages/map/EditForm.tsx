@@ -1,17 +1,18 @@
 import {
   useEffect,
+  useImperativeHandle,
   useRef,
   useState,
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
   type RefObject,
 } from 'react';
 import type { Result } from '../../../domain/result';
 import { FormField, lengthHint } from '../../components/FormField';
-import type { FieldErrors } from '../../state/draft-forms';
-import { useUnsavedGuard } from './use-unsaved-guard';
+import type { FieldErrors } from '../../draft/form/draft-forms';
 
 // What the belief and reason forms share (PRODUCT §6.3): focus moves into the form when it opens,
 // Escape cancels, leaving the page with unsaved typing asks first, a refused save shows each
@@ -26,6 +27,12 @@ export interface FormFields<V extends FormValues<V>> {
   set(patch: Partial<V>): void;
   /** For the form's first field, which takes the focus when the form opens. */
   firstField: RefObject<HTMLInputElement | null>;
+}
+
+/** What the page may do to the open form from outside it: submit it as Save does, or focus it. */
+export interface EditFormHandle {
+  requestSubmit(): void;
+  focusFirstField(): void;
 }
 
 interface EditFormProps<V extends FormValues<V>, T> {
@@ -46,6 +53,7 @@ interface EditFormProps<V extends FormValues<V>, T> {
   children(fields: FormFields<V>): ReactNode;
   /** Selects the first field's text on opening, so typing replaces a placeholder value. */
   selectFirst?: boolean;
+  formRef?: Ref<EditFormHandle> | undefined;
 }
 
 export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>) {
@@ -59,6 +67,7 @@ export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>)
     onChange,
     children,
     selectFirst = false,
+    formRef,
   } = props;
   const [initial] = useState(props.initial);
   const [values, setValues] = useState(props.start ?? initial);
@@ -78,8 +87,15 @@ export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>)
     firstField.current?.focus();
     if (select) firstField.current?.select();
   }, [select]);
-  useUnsavedGuard((Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]));
   useEffect(() => onChange?.(values), [onChange, values]);
+  useImperativeHandle(
+    formRef,
+    () => ({
+      requestSubmit: () => form.current?.requestSubmit(),
+      focusFirstField: () => firstField.current?.focus(),
+    }),
+    [],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -191,9 +207,17 @@ function TextField({ label, value, max, required = false, error, rows, inputRef,
     <FormField label={label} hint={lengthHint(value.length, max, required)} error={error}>
       {(control) =>
         rows ? (
-          <textarea {...control} rows={rows} value={value} onChange={change} />
+          <textarea {...control} dir="auto" rows={rows} value={value} onChange={change} />
         ) : (
-          <input {...control} ref={inputRef} type="text" autoComplete="off" value={value} onChange={change} />
+          <input
+            {...control}
+            ref={inputRef}
+            type="text"
+            dir="auto"
+            autoComplete="off"
+            value={value}
+            onChange={change}
+          />
         )
       }
     </FormField>

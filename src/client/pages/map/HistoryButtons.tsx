@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDraftHistory } from '../../state/maps-context';
+import { useDraftHistory } from '../../draft';
 
 interface HistoryButtonsProps {
   draftId: string;

@@ -2,8 +2,8 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { defaultMapId, isLocalBaseId, type MapIdParts } from '../../../domain/map-id';
-import { usePublishedTitle } from '../../state/maps-context';
-import { subtitleOf, type MapView } from '../../state/maps-state';
+import { usePublishedTitle } from '../../draft';
+import { subtitleOf, type MapView } from '../../draft/entries';
 
 type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
 
@@ -19,7 +19,7 @@ export function MapHeading({
 }) {
   return (
     <>
-      <h1 ref={headingRef} tabIndex={-1}>
+      <h1 ref={headingRef} tabIndex={-1} dir="auto">
         {data.title}
       </h1>
       <p className="subtitle">
@@ -37,14 +37,21 @@ function DraftSubtitle({ id }: { id: MapIdParts }) {
   return (
     <>
       Draft of{' '}
-      <Link to={`/map/${id.baseId}`} title={`Map ${id.baseId}`}>
+      <Link to={`/map/${id.baseId}`} title={`Map ${id.baseId}`} dir="auto">
         {title ?? id.baseId}
       </Link>
     </>
   );
 }
 
-/** The description as typed: user text, rendered as text with its line breaks. */
+/**
+ * The description as typed: user text, rendered as text with its line breaks, each paragraph in
+ * the direction of its own first letter (PRODUCT §13.2, map-page.css).
+ */
 export function MapDescription({ description }: { description: string | null }) {
-  return description ? <p className="map-description">{description}</p> : null;
+  return description ? (
+    <p className="map-description" dir="auto">
+      {description}
+    </p>
+  ) : null;
 }

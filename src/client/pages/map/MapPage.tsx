@@ -1,15 +1,21 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { isBuiltInMapId } from '../../../domain/built-in/ids';
 import { useVisit } from '../../lib/visits';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useHeadingFocus } from '../../components/use-heading-focus';
-import { useLoadedMap } from '../../state/maps-context';
-import type { MapView } from '../../state/maps-state';
-import { useExternalDraftChanges } from '../../state/use-draft-actions';
-import { DraftView } from './DraftView';
-import './map-page.css';
+import { useLoadedMap } from '../../draft';
+import type { MapView } from '../../draft/entries';
+import { useExternalDraftChanges } from './use-external-changes';
 import { PublishedView } from './PublishedView';
+import './map-page.css';
+
+const DeletionNotice = lazy(() => import('./DeletionNotice'));
+// The editor loads only for a draft: a reader of a published map never needs it (PRODUCT §13.5).
+const DraftView = lazy(() => import('./DraftView').then((m) => ({ default: m.DraftView })));
+// The maps that answer this one load after the page, as they change and the page does not
+// (PRODUCT §6.2).
+const Responses = lazy(() => import('./Responses'));
 
 // PRODUCT §6.2: /map/{mapId} shows a draft (editable) or a published map (read-only).
 
@@ -24,25 +30,57 @@ export function MapPage() {
   // have been discarded and restored, or changed in another tab, since the last one.
   const visit = useVisit();
   const view = useLoadedMap(mapId, visit);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  // The heading is there once the view shows it: a draft's arrives with the editor's code.
+  const [headingShown, setHeadingShown] = useState(false);
+  const headingRef = useCallback((element: HTMLHeadingElement | null) => {
+    heading.current = element;
+    setHeadingShown(element !== null);
+  }, []);
   useDocumentTitle(documentTitle(view));
   useExternalDraftChanges(view.status === 'draft' ? view.id.draftId : null);
-  useHeadingFocus(heading, view.status !== 'loading');
+  useHeadingFocus(heading, view.status !== 'loading' && headingShown);
 
+  // Not while loading: the notice would show first and then jump down (layout shift).
+  const notice = view.status !== 'loading' && (
+    <p className="notice">
+      Published maps are deleted automatically after 90 days.
+      {view.status === 'published' &&
+        (isBuiltInMapId(view.id.baseId) ? (
+          ' Built-in maps like this one never are.'
+        ) : (
+          <Suspense fallback={null}>
+            <DeletionNotice published={view.map.published} />
+          </Suspense>
+        ))}
+    </p>
+  );
   return (
     <div className="page map-page">
       {view.status === 'loading' && <p className="map-loading">Loading map...</p>}
-      {view.status === 'failed' && <MapError message={view.message} headingRef={heading} />}
-      {view.status === 'draft' && <DraftView key={view.id.draftId} view={view} headingRef={heading} />}
-      {view.status === 'published' && <PublishedView view={view} headingRef={heading} />}
-      {/* Not while loading: the notice would show first and then jump down (layout shift). */}
-      {view.status !== 'loading' && (
-        <p className="notice">
-          Published maps are deleted automatically after 90 days.
-          {view.status === 'published' &&
-            isBuiltInMapId(view.id.baseId) &&
-            ' Built-in maps like this one never are.'}
-        </p>
+      {view.status === 'failed' && (
+        <>
+          <MapError message={view.message} headingRef={headingRef} />
+          {notice}
+        </>
+      )}
+      {view.status === 'draft' && (
+        // The notice waits with the editor, so that nothing pushes it down as the editor arrives.
+        <Suspense fallback={<p className="map-loading">Loading map...</p>}>
+          <DraftView key={view.id.draftId} view={view} headingRef={headingRef} after={notice} />
+        </Suspense>
+      )}
+      {view.status === 'published' && (
+        <>
+          <PublishedView view={view} headingRef={headingRef} />
+          {notice}
+          {/* Last on the page: its arrival moves nothing above it. Built-in maps are never answered in a list. */}
+          {!isBuiltInMapId(view.id.baseId) && (
+            <Suspense fallback={null}>
+              <Responses key={view.id.baseId} mapId={view.id.baseId} />
+            </Suspense>
+          )}
+        </>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import './published-notice.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFlash } from '../../components/flash';
 
@@ -6,7 +7,16 @@ import { useFlash } from '../../components/flash';
  * (or share, where the browser has a share sheet) and that the draft was removed. The
  * "Redirecting to published map" message has done its work once this shows, so it goes.
  */
-export default function PublishedNotice({ mapId, title }: { mapId: string; title: string }) {
+export default function PublishedNotice({
+  mapId,
+  title,
+  unlistedReason,
+}: {
+  mapId: string;
+  title: string;
+  /** Why the map is not listed under the map it answers, though its author asked (PRODUCT §8.1). */
+  unlistedReason: string | null;
+}) {
   const flash = useFlash();
   useEffect(() => flash.clear(), [flash]);
   const headingId = useId();
@@ -29,6 +39,11 @@ export default function PublishedNotice({ mapId, title }: { mapId: string; title
     <section className="map-published" aria-labelledby={headingId}>
       <h2 id={headingId}>Published</h2>
       <p>Anyone with this link can read the map. Your draft was removed from this browser.</p>
+      {unlistedReason && (
+        <p className="map-unlisted">
+          <strong>Not listed under the map it answers.</strong> {unlistedReason}.
+        </p>
+      )}
       <label htmlFor={linkId}>Link to this map</label>
       <input id={linkId} ref={field} type="text" readOnly value={link} onFocus={(e) => e.target.select()} />
       <div className="form-buttons">

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import type { Reason, ReasonId } from '../../../domain/belief-map';
-import { defaultLimits } from '../../../domain/limits';
 import { beliefLabels, beliefValues, supportLabels, supportValues } from '../../../domain/ratings';
 import { FormField } from '../../components/FormField';
 import { ratingFieldFor, ratingForDigit } from '../../lib/rating-keys';
-import { parseReasonForm, reasonFormValues, type ReasonFormValues } from '../../state/draft-forms';
-import { EditForm, TextFields, type FormFields, type TextFieldSpec } from './EditForm';
+import { parseReasonForm, reasonFormValues, type ReasonFormValues } from '../../draft/form/draft-forms';
+import { useMapLimits } from '../../draft/form/limits';
+import { EditForm, TextFields, type EditFormHandle, type FormFields, type TextFieldSpec } from './EditForm';
 
 interface ReasonFormProps {
   /** The reason to edit, or null to add one. */
@@ -22,17 +22,23 @@ interface ReasonFormProps {
   onChange?: ((values: ReasonFormValues) => void) | undefined;
   /** The form's name when `reason` is null: "Add item", or "Edit item" for a reason deleted elsewhere. */
   label?: string;
+  formRef?: Ref<EditFormHandle> | undefined;
 }
 
-const textFields: TextFieldSpec<ReasonFormValues>[] = [
-  { name: 'title', label: 'Title', max: defaultLimits.reasonTitleLength, required: true },
-  { name: 'relevance', label: 'Relevance', max: defaultLimits.relevanceLength, rows: 3 },
-];
+/** The text fields, with the limits the server enforces (PRODUCT §3.3). */
+function useTextFields(): TextFieldSpec<ReasonFormValues>[] {
+  const limits = useMapLimits();
+  return [
+    { name: 'title', label: 'Title', max: limits.reasonTitleLength, required: true },
+    { name: 'relevance', label: 'Relevance', max: limits.relevanceLength, rows: 3 },
+  ];
+}
 
 /** PRODUCT §6.3 reason form: Title required; Relevance, Belief and Support optional. */
 export function ReasonForm(props: ReasonFormProps) {
-  const { reason, newId, addError = null, onSave, onDelete, onCancel, start, onChange } = props;
+  const { reason, newId, addError = null, onSave, onDelete, onCancel, start, onChange, formRef } = props;
   const ratings = useRef<HTMLDivElement>(null);
+  const textFields = useTextFields();
   // PRODUCT §13.1: Alt+B and Alt+S go to the Belief and Support ratings from anywhere in the form.
   useEffect(() => {
     const form = ratings.current?.closest('form');
@@ -57,6 +63,7 @@ export function ReasonForm(props: ReasonFormProps) {
       onSave={onSave}
       onDelete={reason ? onDelete : undefined}
       onCancel={onCancel}
+      formRef={formRef}
     >
       {(form) => (
         <>

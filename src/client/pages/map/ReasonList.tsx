@@ -35,10 +35,14 @@ export function ReasonList({ reasons, empty, renderForm, renderActions, highligh
               <>
                 <BeliefIcon value={reason.belief} />
                 <SupportIcon value={reason.support} />
-                <h3 className="map-reason-title" id={titleId}>
+                <h3 className="map-reason-title" id={titleId} dir="auto">
                   {reason.title}
                 </h3>
-                {reason.relevance && <p className="map-reason-relevance">{reason.relevance}</p>}
+                {reason.relevance && (
+                  <p className="map-reason-relevance" dir="auto">
+                    {reason.relevance}
+                  </p>
+                )}
                 {renderActions && <div className="map-reason-actions">{renderActions(reason, titleId)}</div>}
               </>
             )}

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
 import { newLocalDraftId } from '../../../domain/local-draft-id';
 import type { Result } from '../../../domain/result';
 import { LazyDownloadButtons as DownloadButtons } from '../../components/LazyDownloadButtons';
+import { ReplaceQuestion } from '../../components/ReplaceQuestion';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { readShareFragment } from '../../lib/read-share-link';
+import { saveFile } from '../../lib/save-file';
 import type { SharedDraft } from '../../lib/share-link';
-import { useMapsStore } from '../../state/maps-context';
-import { flashDurations, useFlash } from '../../components/flash';
+import { useDraftCommands } from '../../draft/use-commands';
 import { MapDescription, ReasonList } from './MapPage';
 
-// PRODUCT §15.4: `/shared#…` shows a draft from its link, read-only, with "Save as my draft".
+// PRODUCT §15.4: `/shared#…` shows a draft from its link, read-only, with "Save as my draft", which
+// never replaces what this browser keeps under the draft's id without asking, readable or not.
 
 export function SharedPage() {
   const [result, setResult] = useState<Result<SharedDraft> | null>(null);
@@ -37,74 +38,66 @@ export function SharedPage() {
   );
 }
 
+/** What saving asks about: a draft kept under the shared draft's id, or something unreadable kept there. */
+type Question = { kind: 'exists' } | { kind: 'unreadable'; text: string };
+
 function SharedDraftView({ shared }: { shared: SharedDraft }) {
-  const store = useMapsStore();
-  const flash = useFlash();
-  const [, navigate] = useLocation();
-  const [asking, setAsking] = useState(false);
+  const commands = useDraftCommands();
+  const [asking, setAsking] = useState<Question | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { data } = shared.draft;
 
-  async function saveAs(draftId: string) {
+  /** Saves the shared draft under `draftId`, replacing what is kept there only when asked. */
+  async function save(draftId: string, replace = false) {
     setError(null);
-    const draft = { ...shared.draft, updatedAt: new Date().toISOString() };
-    try {
-      const saveError = await store.create(draftId, draft);
-      if (saveError) setError(saveError);
-      else navigate(`/map/${draftId}`);
-    } catch {
-      setAsking(true); // a draft is kept under that id: ask before replacing it
-    }
+    const outcome = await commands.saveShared(draftId, shared.draft, replace);
+    // Something is kept under that id: ask first.
+    if (outcome === 'exists') setAsking({ kind: 'exists' });
+    else if (outcome === 'saved') return;
+    else if ('unreadable' in outcome) setAsking({ kind: 'unreadable', text: outcome.unreadable });
+    else setError(outcome.error);
   }
 
-  async function replace() {
-    const { draftId } = shared;
-    const result = await store.edit(draftId, (_, now) => ({ ...shared.draft, updatedAt: now.toISOString() }));
-    if (result.saveError) {
-      setError(result.saveError);
-      return;
-    }
-    navigate(`/map/${draftId}`);
-    // As after a merge (PRODUCT §9.3): the draft it replaced comes back with Undo.
-    flash.show({
-      text: 'Draft updated',
-      durationMs: flashDurations.undo,
-      undo: () => void store.restore(draftId, result.previous),
-    });
+  /** Downloads what is kept under the draft's id as it is, so replacing it loses nothing. */
+  function downloadUnreadable(text: string) {
+    saveFile({ name: `unreadable-${shared.draftId}.json`, type: 'application/json', text });
   }
 
   return (
     <>
-      <h1>{data.title}</h1>
+      <h1 dir="auto">{data.title}</h1>
       <p className="subtitle">Shared draft, not published</p>
       <MapDescription description={data.description} />
       <div className="map-links">
-        {!asking && (
-          <button type="button" className="primary" onClick={() => void saveAs(shared.draftId)}>
+        {asking === null && (
+          <button type="button" className="primary" onClick={() => void save(shared.draftId)}>
             Save as my draft
           </button>
         )}
         <DownloadButtons map={shared.draft} />
       </div>
       {asking && (
-        <div className="map-replace-question" role="group" aria-labelledby="replace-question">
-          <p id="replace-question">
-            You already have a draft of this map in this browser. Replace it with the shared one, or keep
-            both?
-          </p>
-          <div className="form-buttons">
-            <button type="button" className="danger" onClick={() => void replace()}>
-              Replace my draft
-            </button>
-            {/* Focus lands here, the safe choice, as the button that asked is gone. */}
-            <button type="button" autoFocus onClick={() => void saveAs(newLocalDraftId())}>
-              Keep both
-            </button>
-            <button type="button" onClick={() => setAsking(false)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ReplaceQuestion
+          id="replace-question"
+          className="map-replace-question"
+          buttonsClassName="form-buttons"
+          question={
+            asking.kind === 'exists'
+              ? 'You already have a draft of this map in this browser. Replace it with the shared one, or keep both?'
+              : 'This browser keeps something as your draft of this map that Belief Map cannot read (from another version of the app, or damaged). Download it before you replace it, or keep both?'
+          }
+          replaceLabel="Replace my draft"
+          onReplace={() => void save(shared.draftId, true)}
+          onKeepBoth={() => void save(newLocalDraftId())}
+          onCancel={() => setAsking(null)}
+          before={
+            asking.kind === 'unreadable' && (
+              <button type="button" onClick={() => downloadUnreadable(asking.text)}>
+                Download what is kept
+              </button>
+            )
+          }
+        />
       )}
       {error && (
         <p className="map-save-error" role="alert">

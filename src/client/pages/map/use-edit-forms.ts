@@ -1,26 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMapsStore } from '../../draft';
+import { loadLimits } from '../../draft/form/limits';
+import { lazyModule } from '../../lib/lazy-module';
 
-type EditForms = typeof import('./edit-forms');
+export type EditForms = typeof import('./edit-forms');
 
-let loaded: EditForms | null = null;
+const useFormsModule = lazyModule(() => import('./edit-forms'), 'The belief and reason forms');
 
 /**
  * The belief and reason forms, or null until their chunk has loaded. The load starts when a draft
  * is first shown, so the forms are there long before anyone presses "Edit belief"; until then an
- * open form shows "Loading...".
+ * open form shows "Loading...". The server's limits, which the forms check, are asked for then too.
  */
 export function useEditForms(): EditForms | null {
-  const [forms, setForms] = useState(loaded);
+  const store = useMapsStore();
   useEffect(() => {
-    if (forms) return;
-    let current = true;
-    void import('./edit-forms').then((module) => {
-      loaded = module;
-      if (current) setForms(module);
-    });
-    return () => {
-      current = false;
-    };
-  }, [forms]);
-  return forms;
+    void loadLimits(() => store.persistence.fetchLimits());
+  }, [store]);
+  return useFormsModule();
 }

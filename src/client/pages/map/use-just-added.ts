@@ -17,7 +17,7 @@ export interface JustAdded {
  * PRODUCT §7.3: a reason added to a draft goes to its sorted place, which may be far from "Add
  * item". So that the person sees where it went, the page scrolls it into view (without motion when
  * the system asks for reduced motion), marks it for a few seconds and tells a screen reader its
- * place. The focus stays on "Add item", ready for the next reason.
+ * place, until the mark goes. The focus stays on "Add item", ready for the next reason.
  */
 export function useJustAdded(section: RefObject<HTMLElement | null>, reasons: readonly Reason[]): JustAdded {
   const [added, setAdded] = useState<Reason | null>(null);
@@ -37,9 +37,12 @@ export function useJustAdded(section: RefObject<HTMLElement | null>, reasons: re
   }, [added, section]);
 
   const at = added === null ? -1 : reasons.findIndex((reason) => reason.id === added.id);
+  // The live region is emptied once the mark goes, and at once when the reason is renamed: it
+  // never keeps a title the draft no longer has.
+  const told = at !== -1 && reasons[at]!.title === added!.title;
   return {
     highlight: at === -1 ? null : added!.id,
-    announcement: at === -1 ? '' : `Added “${added!.title}”, reason ${at + 1} of ${reasons.length}.`,
+    announcement: told ? `Added “${added!.title}”, reason ${at + 1} of ${reasons.length}.` : '',
     mark: setAdded,
   };
 }

@@ -1,29 +1,58 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { mapVersion, type Draft } from '../../../domain/belief-map';
+import type { Draft } from '../../../domain/belief-map';
+import { describeImport } from '../../../domain/formats/describe-import';
+import type { ImportedMap } from '../../../domain/formats/import-map';
+import { mapVersion } from '../../../domain/map-version';
 import { defaultBodyLimitBytes } from '../../../domain/limits';
 import { newLocalDraftId } from '../../../domain/local-draft-id';
-import { useMapsStore } from '../../state/maps-context';
+import { flashDurations, useFlash } from '../../components/flash';
+import { useDraftCommands } from '../../draft/use-commands';
+import { ImportPreview } from './ImportPreview';
+import { parseImport } from './parse-import';
 
-// PRODUCT §15.3: "Import map" from a file or pasted text, JSON or Argdown, as a new draft. The
-// parsers load only when a map is imported (PRODUCT §13.5); nothing is stored unless it is valid.
+// PRODUCT §15.3: "Import map" from a file or pasted text, JSON, Markdown or Argdown, as a new draft,
+// after a preview of what it becomes. The parsers run in a worker, or load on this page only when
+// a map is imported (PRODUCT §13.5); nothing is stored unless it is valid and the preview accepted.
+
+/** A file read and shown before it is stored, with what it was read from to read it again. */
+interface Preview {
+  input: Uint8Array | string;
+  main: number;
+  imported: ImportedMap;
+}
 
 export function ImportForm() {
-  const store = useMapsStore();
+  const commands = useDraftCommands();
+  const flash = useFlash();
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const firstControl = useRef<HTMLInputElement>(null);
+  const backToForm = useRef(false);
+  // Only the latest reading counts: a main statement chosen again while one is read replaces it.
+  const reading = useRef(0);
   const id = useId();
 
-  async function read(): Promise<string | null> {
+  useEffect(() => {
+    if (preview === null && backToForm.current) {
+      backToForm.current = false;
+      firstControl.current?.focus();
+    }
+  }, [preview]);
+
+  /** The file's bytes (decoded once the parsers have loaded) or the pasted text. */
+  async function read(): Promise<Uint8Array | string | null> {
     if (file) {
+      // Refused before it is read (rule F7): a file larger than any map is never loaded.
       if (file.size > defaultBodyLimitBytes) {
-        setError(`The file is too large: a map can be at most ${defaultBodyLimitBytes / 1024 / 1024} MiB`);
+        setError(`The file is too large: a map can be at most ${defaultBodyLimitBytes / 1024 / 1024} MiB.`);
         return null;
       }
-      return file.text();
+      return new Uint8Array(await file.arrayBuffer());
     }
     if (text.trim() === '') {
       setError('Choose a file or paste a map first.');
@@ -37,52 +66,103 @@ export function ImportForm() {
     if (busy) return;
     setError(null);
     setBusy(true);
+    const current = ++reading.current;
     try {
       const input = await read();
       if (input === null) return;
-      const { importMap } = await import('../../../domain/formats/import-map');
-      const result = importMap(input);
-      if (!result.ok) {
-        setError(result.error);
-        return;
-      }
-      const draftId = newLocalDraftId();
-      const draft: Draft = {
-        version: mapVersion,
-        published: null,
-        updatedAt: new Date().toISOString(),
-        data: result.value,
-      };
-      const saveError = await store.create(draftId, draft);
-      if (saveError) setError(`Not saved in this browser. ${saveError}`);
-      else navigate(`/map/${draftId}`);
+      const result = await parseImport({ input });
+      if (current !== reading.current) return;
+      if (!result.ok) setError(result.error);
+      else setPreview({ input, main: 0, imported: result.value });
     } catch (failure) {
       setError(`The map could not be imported: ${(failure as Error).message}`);
     } finally {
-      setBusy(false);
+      if (current === reading.current) setBusy(false);
     }
+  }
+
+  /** Reads the file again with another statement as the belief (rule F5). */
+  async function chooseMain(main: number) {
+    if (!preview) return;
+    const current = ++reading.current;
+    setBusy(true);
+    setPreview({ ...preview, main });
+    try {
+      const result = await parseImport({ input: preview.input, main });
+      if (current !== reading.current) return;
+      if (result.ok) setPreview({ input: preview.input, main, imported: result.value });
+      else cancel(result.error);
+    } catch (failure) {
+      if (current === reading.current) cancel(`The map could not be imported: ${(failure as Error).message}`);
+    } finally {
+      if (current === reading.current) setBusy(false);
+    }
+  }
+
+  /** Back to the form with nothing stored, and the focus on its first control. */
+  function cancel(problem: string | null = null) {
+    reading.current++;
+    backToForm.current = true;
+    setBusy(false);
+    setError(problem);
+    setPreview(null);
+  }
+
+  async function store() {
+    if (!preview || busy) return;
+    const draftId = newLocalDraftId();
+    const draft: Draft = {
+      version: mapVersion,
+      published: null,
+      updatedAt: new Date().toISOString(),
+      data: preview.imported.data,
+    };
+    setBusy(true);
+    const saveError = await commands.create(draftId, draft);
+    setBusy(false);
+    if (saveError) {
+      cancel(`Not saved in this browser. ${saveError}`);
+      return;
+    }
+    navigate(`/map/${draftId}`);
+    // Rule F7: say what was read, and what of it was folded or left out.
+    flash.show({ text: describeImport(preview.imported), durationMs: flashDurations.undo });
   }
 
   return (
     <section className="maps-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Import map</h2>
       <p className="prose">
-        Open a map downloaded from Belief Map (JSON or Argdown), or an Argdown file of your own: one main
-        statement such as <code>[Title]: text</code>, with a line <code>+ reason</code> for each reason for it
-        and <code>- reason</code> for each against. It opens as a new draft.
+        Open a map downloaded from Belief Map (JSON, Markdown or Argdown), or any Argdown file: its most
+        discussed statement, such as <code>[Title]: text</code>, becomes the belief, with a line{' '}
+        <code>+ reason</code> for each reason for it and <code>- reason</code> for each against; deeper
+        reasons are kept in each reason&apos;s relevance. You see what it becomes before it opens as a new
+        draft.
       </p>
+      {preview && (
+        <ImportPreview
+          imported={preview.imported}
+          main={preview.main}
+          busy={busy}
+          onMainChange={(main) => void chooseMain(main)}
+          onImport={() => void store()}
+          onCancel={() => cancel()}
+        />
+      )}
       <form
         className="maps-import"
         onSubmit={(event) => void submit(event)}
         noValidate
+        hidden={preview !== null}
         aria-describedby={error ? `${id}-error` : undefined}
       >
         <div className="field">
           <label htmlFor={`${id}-file`}>Map file (.json or .argdown)</label>
           <input
             id={`${id}-file`}
+            ref={firstControl}
             type="file"
-            accept=".json,.argdown,.ad,.txt,application/json,text/plain"
+            accept=".json,.argdown,.ad,.md,.txt,application/json,text/markdown,text/plain"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>

@@ -2,27 +2,32 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { PublishedMap } from '../../../domain/belief-map';
 import { daysUntilDeleted, type PublishedRecord } from '../../../domain/library';
-import { defaultMapId, isLocalBaseId, parseMapId } from '../../../domain/map-id';
 import { DownloadButtons } from '../../components/DownloadButtons';
-import { flashDurations, useFlash } from '../../components/flash';
 import { useDocumentTitle } from '../../components/use-document-title';
-import type { StoredDraft } from '../../persistence/host';
-import { forgetPublishedMap, readPublishedRecords } from '../../persistence/published-record';
-import { useMapsStore } from '../../state/maps-context';
-import { formatPublished } from '../../state/maps-state';
+import type { StoredDraft } from '../../draft/storage/host';
+import { forgetPublishedMap, readPublishedRecords } from '../../draft/storage/published-record';
+import { useDraftCommands } from '../../draft/use-commands';
+import { useMapsStore } from '../../draft';
+import { formatPublished } from '../../draft/entries';
 import { ImportForm } from './ImportForm';
+import { RecentlyDiscarded } from './RecentlyDiscarded';
+import { DraftOf, formatTime, reasonCount } from './draft-meta';
+import type { DiscardedDraft } from '../../draft/storage/discarded-drafts';
+import { discardedCode } from './discarded-code';
 import './maps-page.css';
 import { PageHeading } from '../../components/PageHeading';
-import { formatCount } from '../../../domain/format';
 
-// PRODUCT §15.1: "Your maps": the drafts kept in this browser (or by the host), the maps published
-// from it, and Import map. Nothing here leaves the browser.
+// PRODUCT §15.1: "Your maps": the drafts kept in this browser (or by the host), those recently
+// discarded, the maps published from it, and Import map. Nothing here leaves the browser.
 
 export function MapsPage() {
   useDocumentTitle('Your maps');
   const store = useMapsStore();
   const [drafts, setDrafts] = useState<StoredDraft[] | null>(null);
   const [records, setRecords] = useState<PublishedRecord[]>(() => readPublishedRecords());
+  // Kept in this browser's storage, so only when the drafts are too (PRODUCT §11.2).
+  const keepsDiscarded = !store.persistence.host.fetchDraft;
+  const [discarded, setDiscarded] = useState<DiscardedDraft[]>([]);
 
   const reload = useCallback(() => {
     void store.listDrafts().then(setDrafts, (error: unknown) => {
@@ -30,7 +35,9 @@ export function MapsPage() {
       setDrafts([]);
     });
     setRecords(readPublishedRecords());
-  }, [store]);
+    if (keepsDiscarded)
+      void discardedCode().then((code) => setDiscarded(code.discardedDrafts.listDiscarded()));
+  }, [store, keepsDiscarded]);
   useEffect(() => {
     reload();
     // Another tab's drafts and publishes show up here too.
@@ -46,6 +53,7 @@ export function MapsPage() {
         its own.
       </p>
       <DraftsSection drafts={drafts} onChange={reload} />
+      {keepsDiscarded && <RecentlyDiscarded items={discarded} onChange={reload} />}
       <PublishedSection
         records={records}
         onRemove={(mapId) => {
@@ -59,20 +67,11 @@ export function MapsPage() {
 }
 
 function DraftsSection({ drafts, onChange }: { drafts: StoredDraft[] | null; onChange: () => void }) {
-  const store = useMapsStore();
-  const flash = useFlash();
+  const commands = useDraftCommands();
 
   async function discard(draftId: string) {
-    await store.load(draftId); // so that discard hands back the draft, for Undo
-    const previous = await store.discard(draftId);
+    await commands.discard(draftId, onChange); // as on the map page (PRODUCT §7.4)
     onChange();
-    flash.show({
-      text: 'Draft deleted', // as on the map page (PRODUCT §7.4)
-      durationMs: flashDurations.undo,
-      undo: () => {
-        if (previous) void store.restore(draftId, previous).then(onChange);
-      },
-    });
   }
 
   return (
@@ -89,7 +88,7 @@ function DraftsSection({ drafts, onChange }: { drafts: StoredDraft[] | null; onC
         <ul className="maps-list card-list">
           {drafts.map(({ draftId, draft }) => (
             <li key={draftId} className="maps-item">
-              <h3 id={`title-${draftId}`}>
+              <h3 id={`title-${draftId}`} dir="auto">
                 <Link to={`/map/${draftId}`}>{draft.data.title}</Link>
               </h3>
               <p className="maps-meta">
@@ -109,19 +108,6 @@ function DraftsSection({ drafts, onChange }: { drafts: StoredDraft[] | null; onC
         </ul>
       )}
     </section>
-  );
-}
-
-/** What a draft copies: "New draft", or "Draft of" its published map's id, linked. */
-function DraftOf({ draftId }: { draftId: string }) {
-  const parsed = parseMapId(draftId);
-  if (!parsed.ok || parsed.value.baseId === defaultMapId || isLocalBaseId(parsed.value.baseId))
-    return 'New draft';
-  const { baseId } = parsed.value;
-  return (
-    <>
-      Draft of <Link to={`/map/${baseId}`}>{baseId}</Link>
-    </>
   );
 }
 
@@ -156,7 +142,7 @@ function PublishedSection({
             const titleId = `title-${record.mapId}`;
             return (
               <li key={record.mapId} className="maps-item">
-                <h3 id={titleId}>
+                <h3 id={titleId} dir="auto">
                   {days === null ? record.title : <Link to={`/map/${record.mapId}`}>{record.title}</Link>}
                 </h3>
                 <p className="maps-meta">
@@ -181,12 +167,4 @@ function PublishedSection({
       )}
     </section>
   );
-}
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString('en', { dateStyle: 'long', timeStyle: 'short' });
-}
-
-function reasonCount(count: number): string {
-  return count === 1 ? '1 reason' : `${formatCount(count)} reasons`;
 }

@@ -20,4 +20,15 @@ export const postgresMigrations: readonly string[] = [
    EXCEPTION WHEN feature_not_supported OR syntax_error OR invalid_parameter_value THEN
      NULL;
    END $$;`,
+  // PRODUCT §5.5, §5.8, as in the SQLite step 3. Columns with constant defaults are added without
+  // rewriting the table (PostgreSQL 11 and later). The index is built inside the migration's
+  // transaction, blocking publishes while it reads the table once: on a table of millions of
+  // maps, deploy at a quiet hour.
+  `ALTER TABLE maps ADD COLUMN based_on TEXT;
+   ALTER TABLE maps ADD COLUMN listed BOOLEAN NOT NULL DEFAULT false;
+   ALTER TABLE maps ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT false;
+   ALTER TABLE maps ADD COLUMN author_key_hash TEXT;
+   ALTER TABLE maps ADD COLUMN title TEXT;
+   CREATE INDEX maps_listed_responses ON maps (based_on, published DESC, id DESC)
+     WHERE listed AND NOT hidden;`,
 ];

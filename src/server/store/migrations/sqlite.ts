@@ -24,4 +24,16 @@ export const sqliteMigrations: readonly string[] = [
    DROP TABLE maps;
    ALTER TABLE maps_by_rowid RENAME TO maps;
    CREATE INDEX maps_expires_at ON maps (expires_at);`,
+  // PRODUCT §5.5, §5.8: what a map answers, whether it is listed among that map's responses,
+  // whether the base's author hid it, the hash of its own author key, and a response's title for
+  // threads, which never read `data`. Added columns with constant defaults rewrite no row. The
+  // partial index holds only listed, visible responses, in the order a page of them is read, so
+  // a page costs the same however many maps are stored.
+  `ALTER TABLE maps ADD COLUMN based_on TEXT;
+   ALTER TABLE maps ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE maps ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE maps ADD COLUMN author_key_hash TEXT;
+   ALTER TABLE maps ADD COLUMN title TEXT;
+   CREATE INDEX maps_listed_responses ON maps (based_on, published DESC, id DESC)
+     WHERE listed = 1 AND hidden = 0;`,
 ];

@@ -1,0 +1,16 @@
+import { decodeMapFile, importMap, type ImportedMap } from '../../../domain/formats/import-map';
+import type { Result } from '../../../domain/result';
+
+// PRODUCT §15.3: what the import worker runs, and the page itself where there is no worker.
+
+/** What is read: a file's bytes or pasted text, and which main statement is the belief. */
+export interface ImportRequest {
+  input: Uint8Array | string;
+  main?: number;
+}
+
+/** The map in the request's file or text, or why not (rule F7). Pure but for new reason ids. */
+export function readImport({ input, main }: ImportRequest): Result<ImportedMap> {
+  const decoded = typeof input === 'string' ? { ok: true as const, value: input } : decodeMapFile(input);
+  return decoded.ok ? importMap(decoded.value, { main }) : decoded;
+}

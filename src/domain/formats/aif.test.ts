@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mapDataSchema, type PublishedMap } from '../belief-map';
+import { fcParams, fcSeed, mapDataArb } from '../test-support/map-arbitraries';
+import { exportMap } from './export-map';
+import { importMap, type ImportedMap } from './import-map';
+import aifdb from '../../../tests/fixtures/aif/bike-lane-aifdb.json?raw';
+
+// Rule F10: AIF-JSON out and in (tests/fixtures/aif: a file in AIFdb's structure, see its README).
+
+console.log(`aif.test.ts: fast-check seed ${fcSeed}`);
+
+function imported(text: string): ImportedMap {
+  const result = importMap(text);
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}
+
+const published = (data: PublishedMap['data']): PublishedMap => ({
+  version: '1.0',
+  published: '2026-11-26T12:34:56.000Z',
+  data,
+});
+
+describe('[F10] AIF-JSON', () => {
+  it('is written as AIFdb writes it: I-nodes, RA for a support, CA for a disconfirm', () => {
+    const map = mapDataSchema.parse({
+      title: 'Night buses',
+      description: 'Late lines',
+      reasons: [
+        {
+          id: '11111111-1111-4111-8111-111111111111',
+          title: 'Safer',
+          relevance: 'Lit streets',
+          belief: 'agree',
+          support: 'strong-support',
+        },
+        {
+          id: '22222222-2222-4222-8222-222222222222',
+          title: 'Cost',
+          relevance: null,
+          belief: null,
+          support: 'neutral',
+        },
+        {
+          id: '33333333-3333-4333-8333-333333333333',
+          title: 'Noise',
+          relevance: null,
+          belief: 'disagree',
+          support: 'disconfirm',
+        },
+      ],
+    });
+    const file = exportMap(published(map), 'aif');
+    expect(file.name).toBe('night-buses-2026-11-26.aif.json');
+    const aif = JSON.parse(file.text) as {
+      nodes: { nodeID: string; type: string; text: string; timestamp: string }[];
+      edges: { fromID: string; toID: string }[];
+      locutions: unknown[];
+    };
+    expect(aif.nodes.map((n) => [n.nodeID, n.type, n.text])).toEqual([
+      ['1', 'I', 'Night buses'],
+      ['2', 'I', 'Safer'],
+      ['3', 'RA', 'Default Inference'],
+      ['4', 'I', 'Cost'],
+      ['5', 'I', 'Noise'],
+      ['6', 'CA', 'Default Conflict'],
+    ]);
+    expect(aif.edges.map((e) => `${e.fromID}>${e.toID}`)).toEqual(['2>3', '3>1', '5>6', '6>1']);
+    expect(aif.nodes[0]!.timestamp).toBe('2026-11-26 12:34:56');
+    expect(aif.locutions).toEqual([]);
+    expect(imported(file.text)).toMatchObject({ format: 'aif', data: map });
+  });
+
+  it('round-trips any valid map, ids and both ratings included (property)', () => {
+    fc.assert(
+      fc.property(mapDataArb, (data) => {
+        expect(imported(exportMap(published(data), 'aif').text).data).toEqual(data);
+      }),
+      fcParams,
+    );
+  });
+
+  it('reads a file of AIFdb: the I-node most supported or attacked is the belief, deeper ones folded', () => {
+    const { data, format, folded, mainStatements } = imported(aifdb);
+    expect(format).toBe('aif');
+    expect(data.title).toBe('Elm Street should get a protected bike lane');
+    expect(data.reasons.map((r) => [r.title, r.support, r.relevance])).toEqual([
+      [
+        'Most cycling injuries on Elm Street happen where car doors open',
+        'support',
+        'Pro: A lane on Oak Street cut injuries by half',
+      ],
+      [
+        'The shops need the parking lane for deliveries',
+        'disconfirm',
+        'Con: Deliveries could use the side streets before 10 am',
+      ],
+    ]);
+    expect(folded).toBe(2);
+    expect(mainStatements[0]).toBe('Elm Street should get a protected bike lane');
+  });
+
+  const refusals: [string, string, string][] = [
+    [
+      'a node without a type',
+      '{"nodes":[{"nodeID":"1","text":"x"}],"edges":[]}',
+      'This looks like AIF-JSON, but nodes.0 needs a nodeID, a text and a type.',
+    ],
+    [
+      'an edge without its ends',
+      '{"nodes":[{"nodeID":"1","text":"x","type":"I"}],"edges":[{"edgeID":"1"}]}',
+      'This looks like AIF-JSON, but edges.0 needs a fromID and a toID.',
+    ],
+    [
+      'no I-node',
+      '{"nodes":[],"edges":[]}',
+      'This looks like AIF-JSON, but it has no I-node, so no statement.',
+    ],
+  ];
+  it.each(refusals)('refuses %s, naming the place', (_, input, message) => {
+    expect(importMap(input)).toEqual({ ok: false, error: message });
+  });
+});

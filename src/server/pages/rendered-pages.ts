@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip, gzipSync } from 'node:zlib';
+import { genericMeta, renderIndex, type PageMeta } from './page-meta';
+
+// PRODUCT §13.6: published maps, built-in maps and Help are answered as HTML that already holds
+// the page, rendered by the client's own components (src/client/ssr.tsx, built into dist/server),
+// so a shared link shows its map as soon as the HTML arrives, and without JavaScript at all. The
+// browser then takes the page over (hydrates it) with the map's data from the page itself.
+
+/** What dist/server/ssr.js exports (src/client/ssr.tsx). */
+export interface PageRenderer {
+  renderPage(path: string, maps?: Readonly<Record<string, unknown>>): Promise<string>;
+  pageDataId: string;
+  pageDataText(mapJsonById: Readonly<Record<string, string>>): string;
+}
+
+/**
+ * A page as the server keeps and answers it: its HTML gzipped once (plain when 1 KB or less, where
+ * gzip saves nothing), and an ETag that is the hash of the HTML. Only one copy is kept: a page is
+ * up to a few times its map's JSON (the map's texts are in it twice, escaped), and a kept copy that
+ * no longer fits the cache of published maps would be rendered again on every request.
+ */
+export interface RenderedPage {
+  bytes: Buffer;
+  gzipped: boolean;
+  etag: string;
+}
+
+const gunzipAsync = promisify(gunzip);
+
+/** The page's HTML, unzipped on libuv's thread pool when it is kept gzipped (rare: most clients take gzip). */
+export async function pageHtml(page: RenderedPage): Promise<Buffer> {
+  return page.gzipped ? gunzipAsync(page.bytes) : page.bytes;
+}
+
+/**
+ * Help is the same for every request and every instance, so the build renders it once
+ * (scripts/prerender.ts) into this file beside the renderer, and the server answers its bytes.
+ */
+export const prerenderedHelpFile = 'help.html';
+
+/** Help's window title and preview tags. */
+export const helpMeta: PageMeta = { ...genericMeta, title: 'Help - Belief Map' };
+
+/** Loads the renderer built beside the client (`dist/server/ssr.js`), or null when there is none. */
+export async function loadPageRenderer(serverDir: string): Promise<PageRenderer | null> {
+  const file = join(serverDir, 'ssr.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+/** The pages that can be rendered: each names the client's source file of its lazily loaded chunk. */
+export const renderedPageChunks = {
+  map: 'pages/map/MapPage.tsx',
+  help: 'pages/help/HelpPage.tsx',
+} as const;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isDynamicEntry?: boolean;
+}
+
+/**
+ * The CSS and JavaScript files the page chunk `key` needs beyond the entry (index.html), read from
+ * the client's build manifest. Its scripts and those it imports are preloaded. Its CSS, and that of
+ * every chunk it may load later (a lazily loaded part such as the balance grid is rendered on the
+ * server too), is linked in the head, so the page is styled from its first paint: nothing moves
+ * when the scripts arrive.
+ */
+export function pageAssets(manifestJson: string, key: string): { css: string[]; js: string[] } {
+  const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
+  const chunkOf = (name: string): ManifestChunk => {
+    if (manifest[name]) return manifest[name];
+    // A page chunk that another chunk imports too is listed under its chunk name.
+    const base = basename(name, extname(name));
+    const shared = Object.entries(manifest).filter(
+      ([k, c]) => k.startsWith('_') && c.isDynamicEntry && c.name === base,
+    );
+    if (shared.length !== 1) throw new Error(`${name} is not in the build manifest`);
+    return shared[0]![1];
+  };
+  /** The chunks `name` loads at once (static imports), or may load later too (`lazy`). */
+  const collect = (name: string, lazy: boolean, seen = new Set<ManifestChunk>()): Set<ManifestChunk> => {
+    const chunk = chunkOf(name);
+    if (seen.has(chunk)) return seen;
+    seen.add(chunk);
+    for (const imported of [...(chunk.imports ?? []), ...(lazy ? (chunk.dynamicImports ?? []) : [])])
+      collect(imported, lazy, seen);
+    return seen;
+  };
+  const entry = collect('index.html', false);
+  const files = (chunks: Set<ManifestChunk>) => [...chunks].filter((chunk) => !entry.has(chunk));
+  return {
+    css: [...new Set(files(collect(key, true)).flatMap((chunk) => chunk.css ?? []))].filter(
+      (css) => ![...entry].some((chunk) => chunk.css?.includes(css)),
+    ),
+    js: files(collect(key, false)).map((chunk) => chunk.file),
+  };
+}
+
+/** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
+export function readPageAssets(
+  clientDir: string,
+): Record<keyof typeof renderedPageChunks, { css: string[]; js: string[] }> {
+  const manifest = readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8');
+  return {
+    map: pageAssets(manifest, renderedPageChunks.map),
+    help: pageAssets(manifest, renderedPageChunks.help),
+  };
+}
+
+export interface PageParts {
+  /** The HTML inside #root. */
+  root: string;
+  /** The text of the page's data block, or null for a page without data (Help). */
+  data: string | null;
+  dataId: string;
+  assets: { css: string[]; js: string[] };
+}
+
+/**
+ * `shell` (index.html, its head already carrying the page's title and preview tags) with the
+ * rendered page inside #root, the data block at the end of the body, and the page chunk's CSS and
+ * JavaScript linked in the head. Replacements are functions, so no `$` in a map's text is read
+ * as a pattern.
+ */
+export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
+  const links = [
+    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+  const html = shell
+    .replace('</head>', () => `${links}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+    .replace(
+      /<noscript>[^<]*<\/noscript>/,
+      () => '<noscript>Editing and comparing maps need JavaScript.</noscript>',
+    )
+    .replace('</body>', () =>
+      data === null ? '</body>' : `<script type="application/json" id="${dataId}">${data}</script></body>`,
+    );
+  return pageOf(Buffer.from(html));
+}
+
+/** The HTML `html` as the server keeps it: gzipped once when over 1 KB, with an ETag that is its hash. */
+export function pageOf(html: Buffer): RenderedPage {
+  const gzipped = html.length > 1024;
+  return {
+    bytes: gzipped ? gzipSync(html) : html,
+    gzipped,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** What rendering a page takes: the renderer, the built index.html and the pages' assets. */
+export interface PageKit {
+  renderer: PageRenderer;
+  template: string;
+  assets: ReturnType<typeof readPageAssets>;
+}
+
+/**
+ * Renders the page at `path` into the shell with `meta`'s title and preview tags. `answers` are
+ * the API answers of the maps it shows, by id; a page with none (Help) has no data block. Rejects
+ * when the renderer fails.
+ */
+export async function renderPageAt(
+  { renderer, template, assets }: PageKit,
+  path: string,
+  meta: PageMeta,
+  answers: Readonly<Record<string, string>>,
+): Promise<RenderedPage> {
+  const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
+  const root = await renderer.renderPage(path, maps);
+  const isMap = Object.keys(answers).length > 0;
+  return composePage(renderIndex(template, meta), {
+    root,
+    data: isMap ? renderer.pageDataText(answers) : null,
+    dataId: renderer.pageDataId,
+    assets: isMap ? assets.map : assets.help,
+  });
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { formatWeight, mapBalance, type BalanceSide } from '../../domain/balance';
+import type { MapData } from '../../domain/belief-map';
+import type { ResponsesPage, ResponseSummary, ThreadAnswer } from '../../domain/response-answers';
+import { isBuiltInMapId } from '../../domain/built-in/index';
+import { isMapId, mapIdFormatError } from '../../domain/map-id';
+import {
+  decodeResponsesCursor,
+  encodeResponsesCursor,
+  responsesCursorError,
+  responsesPageSize,
+  threadMaxMaps,
+  type ResponsesCursor,
+} from '../../domain/responses';
+import { errorBody } from '../http/errors';
+import { matchesEtag } from '../http/etag';
+import type { PublishedMaps } from '../pages/published-maps';
+import { authorKeyHeader, matchesAuthorKey } from '../publishing/author-key';
+import { readThread } from '../publishing/thread';
+import type { MapStore, StoredResponse } from '../store/map-store';
+
+export interface ResponseRoutesOptions {
+  store: MapStore;
+  maps: PublishedMaps;
+  now: () => Date;
+}
+
+/** Lists change as responses come and are hidden: shared caches may keep one for half a minute. */
+const cacheControl = 'public, max-age=30';
+
+/** PRODUCT §5.6–§5.8: a map's responses, its thread, and hiding a response. */
+export async function responseRoutes(
+  app: FastifyInstance,
+  { store, maps, now }: ResponseRoutesOptions,
+): Promise<void> {
+  // A response never changes, so its summary is made once per instance: a page of 20 maps of up
+  // to 2 MB each would otherwise be parsed again on every read, about 40 MB of JSON.
+  const summaries = new LRUCache<string, ResponseSummary>({ max: 10_000 });
+  const summaryOf = (response: StoredResponse): ResponseSummary => {
+    let summary = summaries.get(response.id);
+    if (!summary) {
+      summary = summarise(response);
+      summaries.set(response.id, summary);
+    }
+    return summary;
+  };
+  /** True when `id` names a built-in map or a published one live at `at`. */
+  const exists = async (id: string, at: Date) => isBuiltInMapId(id) || (await maps.get(id, at)) !== null;
+  const notFound = (reply: FastifyReply, id: string) =>
+    reply.code(404).send(errorBody(`Map ${id} does not exist or has expired`));
+
+  app.get<{ Params: { id: string }; Querystring: { cursor?: unknown } }>(
+    '/api/map/:id/responses',
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
+      let after: ResponsesCursor | null = null;
+      const { cursor } = request.query;
+      if (cursor !== undefined) {
+        const decoded = typeof cursor === 'string' ? decodeResponsesCursor(cursor) : null;
+        if (!decoded?.ok) return reply.code(400).send(errorBody(responsesCursorError));
+        after = decoded.value;
+      }
+      const at = now();
+      if (!(await exists(id, at))) return notFound(reply, id);
+      // One more than a page: finding it tells whether there is a next page.
+      const found = await store.responses(id, at, after, responsesPageSize + 1);
+      const page = found.slice(0, responsesPageSize);
+      const last = page.at(-1);
+      const next =
+        found.length > responsesPageSize && last
+          ? encodeResponsesCursor({ published: last.published, id: last.id as ResponsesCursor['id'] })
+          : null;
+      const data: ResponsesPage = { responses: page.map(summaryOf), next };
+      return sendList(reply, request.headers['if-none-match'], { status: 'ok', data });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/map/:id/thread', async (request, reply) => {
+    const { id } = request.params;
+    if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
+    const at = now();
+    if (!(await exists(id, at))) return notFound(reply, id);
+    const thread = await readThread(store, id, at, threadMaxMaps);
+    const data: ThreadAnswer = {
+      mapId: id,
+      maps: thread.maps.map((entry) => ({
+        mapId: entry.id,
+        title: entry.title,
+        published: entry.published,
+        basedOn: entry.basedOn,
+      })),
+      complete: thread.complete,
+    };
+    return sendList(reply, request.headers['if-none-match'], { status: 'ok', data });
+  });
+
+  app.delete<{ Params: { id: string; responseId: string } }>(
+    '/api/map/:id/responses/:responseId',
+    async (request, reply) => {
+      const { id, responseId } = request.params;
+      if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
+      if (!isMapId(responseId)) return reply.code(400).send(errorBody(mapIdFormatError(responseId)));
+      const at = now();
+      // Read from the store, not the cache of answers: the key's hash is kept only there.
+      const map = isBuiltInMapId(id) ? null : await store.get(id, at);
+      if (!map && !isBuiltInMapId(id)) return notFound(reply, id);
+      // A built-in map has no author, so no key: it is refused as a wrong key would be.
+      if (!matchesAuthorKey(request.headers[authorKeyHeader], map?.authorKeyHash ?? null))
+        return reply.code(403).send(errorBody(`The author key of map ${id} is missing or wrong`));
+      if (!(await store.hideResponse(id, responseId, at)))
+        return reply.code(404).send(errorBody(`Map ${responseId} is not a response to map ${id}`));
+      return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok' });
+    },
+  );
+}
+
+/** A response as a list shows it (PRODUCT §5.6): its balance with the map page's figures (rule W5). */
+function summarise(response: StoredResponse): ResponseSummary {
+  const data = JSON.parse(response.dataJson) as MapData;
+  const balance = mapBalance(data);
+  return {
+    mapId: response.id,
+    title: data.title,
+    published: response.published,
+    reasons: data.reasons.length,
+    balance: {
+      for: rounded(balance.for),
+      against: rounded(balance.against),
+      unrated: balance.unrated,
+      neither: balance.neither,
+    },
+  };
+}
+
+function rounded(side: BalanceSide): BalanceSide {
+  return { count: side.count, weight: Number(formatWeight(side.weight)) };
+}
+
+/** Sends `answer` with a hash of it as ETag, or 304 to a client that holds it. */
+function sendList(reply: FastifyReply, ifNoneMatch: string | undefined, answer: unknown): FastifyReply {
+  const body = JSON.stringify(answer);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
+}
