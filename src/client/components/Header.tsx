@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
@@ -8,6 +9,8 @@ export function Header() {
   const [scheme, toggleScheme] = useColorScheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const [path] = useLocation();
+  // Back and Forward close the menu when the path changes; a followed link closes it at once
+  // (the nav's onClickCapture below).
   useEffect(() => setMenuOpen(false), [path]);
   const menuButton = useRef<HTMLButtonElement>(null);
   // PRODUCT §6.1: Escape closes the open menu, with the focus back on its button, and so does a
@@ -44,7 +47,19 @@ export function Header() {
         >
           Menu
         </DisclosureButton>
-        <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav open' : 'site-nav'}>
+        <nav
+          id="site-nav"
+          aria-label="Main"
+          className={menuOpen ? 'site-nav open' : 'site-nav'}
+          onClickCapture={(event) => {
+            // The page a link leads to may take a moment to load, and the path (so the effect
+            // above) changes only once it has: meanwhile a keyboard user would tab through links
+            // about to vanish. So the menu closes before the link navigates.
+            const plain =
+              event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+            if (plain && (event.target as Element).closest('a')) flushSync(() => setMenuOpen(false));
+          }}
+        >
           <NavLink to="/map/draft.default" path={path}>
             Create map
           </NavLink>
