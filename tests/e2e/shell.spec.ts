@@ -61,7 +61,7 @@ describe('shell', () => {
       // The menu closes within the click itself, before the (lazily loaded) page has rendered: a
       // key pressed meanwhile must not move focus onto links about to vanish.
       expect(
-        await nav.getByRole('link', { name: 'Compare maps' }).evaluate((link) => {
+        await nav.getByRole('link', { name: 'Compare maps' }).evaluate((link: HTMLElement) => {
           link.click();
           return document.querySelector('.menu-button')!.getAttribute('aria-expanded');
         }),
