@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolateRightToLeft, textDirection } from './text-direction';
+import { isolateRightToLeft, quoted, textDirection } from './text-direction';
 
 // Rule R1: a text's direction is that of its first strong character, as `dir="auto"` decides.
 describe('textDirection', () => {
@@ -45,5 +45,12 @@ describe('isolateRightToLeft', () => {
     ['Elm مدينتنا', '\u2068Elm مدينتنا\u2069'],
   ])('[R2] writes “%s” as “%s”', (text, written) => {
     expect(isolateRightToLeft(text)).toBe(written);
+  });
+
+  it.each([
+    ['Cheaper rent', '“Cheaper rent”'],
+    ['שכר דירה זול', '“\u2068שכר דירה זול\u2069”'],
+  ])('[R2] quotes “%s” in a sentence as %s, the marks outside the isolate', (text, written) => {
+    expect(quoted(text)).toBe(written);
   });
 });

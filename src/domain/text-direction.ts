@@ -24,6 +24,15 @@ export function isolateRightToLeft(text: string): string {
 }
 
 /**
+ * Rule R2: a user's `text` quoted inside one of the app's own sentences (“…”), isolated when it
+ * reads right to left, so that a Hebrew or Arabic title never reorders the English around it.
+ * Pure.
+ */
+export function quoted(text: string): string {
+  return `“${isolateRightToLeft(text)}”`;
+}
+
+/**
  * `rtl` when the first strong character of `text` (a letter, or a direction mark) is right to
  * left, `ltr` when it is left to right or there is none. Text inside an isolate (LRI, RLI or FSI
  * up to its PDI) is skipped, as the algorithm does. Pure.

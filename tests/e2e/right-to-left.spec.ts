@@ -122,6 +122,13 @@ describe('right-to-left text', () => {
       [page.getByRole('button', { name: 'Edit belief' }), 'ltr'],
       [page.getByRole('button', { name: 'Publish draft' }), 'ltr'],
     ]);
+    // [R2] The base's title inside "List my map under “…”" keeps its own direction, the sentence its.
+    const listUnder = page.locator('label', { hasText: 'List my map under' });
+    await expectDirections([
+      [listUnder, 'ltr'],
+      [listUnder.locator('bdi'), 'rtl'],
+    ]);
+    expect(await listUnder.locator('bdi').textContent()).toBe(alice.title);
 
     await page.getByRole('button', { name: 'Edit belief' }).click();
     const belief = page.getByRole('form', { name: 'Edit belief' });

@@ -67,6 +67,12 @@ describe('draft history', () => {
       'changed “Reason 1”',
     ],
     ['the belief', updateBelief(base, { title: 'Lower rent', description: null }, now), 'changed the belief'],
+    // [R2] A right-to-left title keeps its own direction inside the English sentence.
+    [
+      'a reason with a Hebrew title',
+      addReason(base, reason(3, { title: 'שכר דירה זול' }), now),
+      'added “\u2068שכר דירה זול\u2069”',
+    ],
   ])('names an edit of %s', (_, after, label) => {
     expect(editLabel(diffDrafts(base, after))).toBe(label);
     expect(stepAnnouncement('redo', patchStep(fresh, { draft: after, stored: true }))).toBe(

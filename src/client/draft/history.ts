@@ -7,6 +7,7 @@ import {
   type PatchDirection,
 } from '../../domain/draft-patch';
 import { formatCount } from '../../domain/format';
+import { quoted } from '../../domain/text-direction';
 
 // PRODUCT §7.6: Undo and Redo walk a history of a draft's steps, and this is the only way anything
 // of a draft is undone: the page's buttons, their keys and the Undo of every flash message go
@@ -124,9 +125,9 @@ export function editLabel(patch: DraftPatch): string {
   const [only, ...others] = patch.reasons;
   const belief = patch.title !== undefined || patch.description !== undefined;
   if (only && others.length === 0 && !belief) {
-    if (only.before === null && only.after) return `added “${only.after.reason.title}”`;
-    if (only.after === null && only.before) return `deleted “${only.before.reason.title}”`;
-    return `changed “${only.after?.reason.title ?? ''}”`;
+    if (only.before === null && only.after) return `added ${quoted(only.after.reason.title)}`;
+    if (only.after === null && only.before) return `deleted ${quoted(only.before.reason.title)}`;
+    return `changed ${quoted(only.after?.reason.title ?? '')}`;
   }
   const reasons = patch.reasons.length > 0 ? reasonCount(patch) : null;
   return `changed ${[belief ? 'the belief' : null, reasons].filter(Boolean).join(' and ') || 'the draft'}`;

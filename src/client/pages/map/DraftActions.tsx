@@ -167,10 +167,10 @@ function ListUnder({
           aria-describedby={hintId}
           onChange={(event) => onChange(event.target.checked)}
         />{' '}
-        List my map under “{title}”
+        List my map under “<bdi>{title}</bdi>”
       </label>
       <span id={hintId} className="map-list-under-hint">
-        Anyone who opens “{title}” will see a link to your map.
+        Anyone who opens “<bdi>{title}</bdi>” will see a link to your map.
       </span>
     </p>
   );

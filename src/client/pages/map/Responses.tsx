@@ -5,6 +5,7 @@ import { flashDurations, useFlash } from '../../components/flash';
 import { countReasons, describeSide } from '../../../domain/balance';
 import { formatLongDate } from '../../../domain/format';
 import type { ResponseSummary } from '../../../domain/response-answers';
+import { quoted } from '../../../domain/text-direction';
 import { readPublishedRecords } from '../../draft/storage/published-record';
 import { fetchResponses, fetchThreadSize, hideResponse } from '../../draft/storage/responses-api';
 
@@ -77,12 +78,12 @@ export default function Responses({ mapId }: { mapId: string }) {
       });
       // Told by the flash bar: hiding the last response takes this region away with it.
       flash.show({
-        text: `“${response.title}” is no longer listed under this map`,
+        text: `${quoted(response.title)} is no longer listed under this map`,
         durationMs: flashDurations.undo,
       });
     } catch (error) {
       flash.show({
-        text: `“${response.title}” could not be hidden: ${(error as Error).message}`,
+        text: `${quoted(response.title)} could not be hidden: ${(error as Error).message}`,
         tone: 'error',
         durationMs: flashDurations.undo,
       });

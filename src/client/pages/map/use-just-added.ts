@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { Reason } from '../../../domain/belief-map';
+import { quoted } from '../../../domain/text-direction';
 
 /** How long a new reason stays marked, in milliseconds. */
 export const justAddedMs = 4000;
@@ -42,7 +43,7 @@ export function useJustAdded(section: RefObject<HTMLElement | null>, reasons: re
   const told = at !== -1 && reasons[at]!.title === added!.title;
   return {
     highlight: at === -1 ? null : added!.id,
-    announcement: told ? `Added “${added!.title}”, reason ${at + 1} of ${reasons.length}.` : '',
+    announcement: told ? `Added ${quoted(added!.title)}, reason ${at + 1} of ${reasons.length}.` : '',
     mark: setAdded,
   };
 }

@@ -40,4 +40,12 @@ describe('describePreview', () => {
   ])('%j, %i folded, %i left out', (supports, folded, leftOut, text) => {
     expect(describePreview(imported(supports, folded, leftOut))).toBe(text);
   });
+
+  it('[R2] isolates a right-to-left title inside its English sentence', () => {
+    const map = imported(['support']);
+    const hebrew = { ...map, data: { ...map.data, title: 'חתולים עדיפים' } };
+    expect(describePreview(hebrew)).toMatch(
+      /^This file becomes a map titled “\u2068חתולים עדיפים\u2069” with 1 reason/,
+    );
+  });
 });

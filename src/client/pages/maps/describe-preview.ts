@@ -1,4 +1,5 @@
 import type { ImportedMap } from '../../../domain/formats/import-map';
+import { quoted } from '../../../domain/text-direction';
 
 // PRODUCT §15.3: the preview's sentence, counting the reasons by the side they are on.
 
@@ -16,7 +17,7 @@ export function describePreview({ data, folded, leftOut }: ImportedMap): string 
   if (folded > 0)
     counts.push(`${plural(folded, 'deeper statement', 'deeper statements')} folded into their parents`);
   const sentences = [
-    `This file becomes a map titled “${data.title}” with ${plural(data.reasons.length, 'reason', 'reasons')} (${counts.join(', ')}).`,
+    `This file becomes a map titled ${quoted(data.title)} with ${plural(data.reasons.length, 'reason', 'reasons')} (${counts.join(', ')}).`,
   ];
   if (leftOut > 0) {
     sentences.push(
