@@ -186,6 +186,7 @@ describe('recently discarded drafts', () => {
     expect(await titlesIn(discarded)).toEqual(['Four weeks ago']);
     await flashBar(page).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => titlesIn(discarded)).toEqual(['Yesterday', 'Four weeks ago']);
+    await expect.poll(() => flashText(page)).toBe('Undone: deleted “Yesterday” for good');
 
     await discarded.getByRole('button', { name: 'Delete for good' }).first().click();
     await expect.poll(() => titlesIn(discarded)).toEqual(['Four weeks ago']);

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData, PublishedMap } from '../../src/domain/belief-map';
 import { newReason } from '../../src/domain/test-support/builders';
+import { flashText } from './support/flash-bar';
 import { h1, openPage, pathOf, putStoredDraft, storedDraft } from './support/map-page';
 import { testWithPublishedMap } from './support/published-maps';
 
@@ -154,6 +155,7 @@ describe('Your maps', () => {
     await drafts.getByText('No drafts in this browser.').waitFor();
     expect(await storedDraft(page, `draft.${publishedId}`)).toBeNull();
     await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => flashText(page)).toBe('Undone: discard of the draft');
     await drafts.getByRole('link', { name: 'Libraries open on Sundays and holidays' }).click();
     await h1(page, 'Libraries open on Sundays and holidays').waitFor();
     expect(pathOf(page)).toBe(`/map/draft.${publishedId}`);

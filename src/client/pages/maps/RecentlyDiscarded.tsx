@@ -8,6 +8,7 @@ import { useMapsStore } from '../../draft';
 import { DraftOf, formatTime, reasonCount } from './draft-meta';
 import type { RestoreChoice } from '../../draft/restore-discarded';
 import { discardedCode } from './discarded-code';
+import { quoted } from '../../../domain/text-direction';
 
 // PRODUCT §15.1: "Recently discarded" on Your maps: the drafts discarded in this browser in the last
 // 30 days (PRODUCT §7.4), newest first, each with "Restore" and "Delete for good".
@@ -40,9 +41,17 @@ export function RecentlyDiscarded({ items, onChange }: { items: DiscardedDraft[]
   async function deleteForGood(item: DiscardedDraft) {
     const { discardedDrafts } = await discardedCode();
     discardedDrafts.deleteDiscarded(item.key);
-    done('Draft deleted for good', () => {
-      discardedDrafts.putDiscarded(item);
-      onChange();
+    done('Draft deleted for good', () => void undoDelete(item));
+  }
+
+  /** Runs after the flash bar has cleared the message whose Undo was pressed, and says what it did. */
+  async function undoDelete(item: DiscardedDraft) {
+    const { discardedDrafts } = await discardedCode();
+    discardedDrafts.putDiscarded(item);
+    onChange();
+    flash.show({
+      text: `Undone: deleted ${quoted(item.draft.data.title)} for good`,
+      durationMs: flashDurations.undo,
     });
   }
 
