@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Rollup } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { quietAnnotations } from './scripts/quiet-annotations';
 import { renderedPagePattern } from './src/domain/page-paths';
 
 /**
@@ -15,16 +16,6 @@ function networkFirstCache(cacheName: string, maxEntries: number) {
     expiration: { maxEntries, maxAgeSeconds: 90 * 24 * 60 * 60 },
     cacheableResponse: { statuses: [200] },
   };
-}
-
-/**
- * Rollup's warning that it drops a `/* @__PURE__ *\/` comment it cannot place, which a package
- * (zod) ships: it changes nothing in the build, and printed on every `npm start` that builds, it
- * hid the lines that matter. Every other warning is printed.
- */
-function quietAnnotations(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
-  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
-  warn(warning);
 }
 
 /** The server's renderer, and the thread that runs it off the server's event loop. */
