@@ -2,7 +2,7 @@ import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { quietAnnotations } from './quiet-annotations';
 
-// Issue 22, point 7: a build started by `npm start` prints no warnings about the comments zod ships,
+// PRODUCT §2.1: a build started by `npm start` prints no warnings about the comments zod ships,
 // and every other warning, including that one from the app's own code, still gets through.
 
 const warning = (code: string, id: string): Rollup.RollupLog => ({
