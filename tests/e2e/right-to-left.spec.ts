@@ -210,6 +210,15 @@ describe('right-to-left text', () => {
       [h1(page, 'Your maps'), 'ltr'],
       ...chrome(page),
     ]);
+
+    await drafts.getByRole('button', { name: 'Discard' }).click();
+    const discarded = page.getByRole('region', { name: 'Recently discarded' });
+    const title = discarded.getByRole('heading', { level: 3, name: alice.title });
+    await title.waitFor();
+    await expectDirections([
+      [title, 'rtl'],
+      [discarded.getByRole('button', { name: 'Restore' }), 'ltr'],
+    ]);
   });
 
   describe.each(colourModesAndWidths)('in %s mode at %i px', (colorScheme, width) => {
@@ -244,6 +253,13 @@ describe('right-to-left text', () => {
       await openPage(page, '/maps', 'Your maps');
       expect(await axeViolations(page)).toEqual([]);
       await shot('maps');
+      // And with the Hebrew draft in "Recently discarded".
+      await page.getByRole('region', { name: 'Drafts' }).getByRole('button', { name: 'Discard' }).click();
+      await page
+        .getByRole('region', { name: 'Recently discarded' })
+        .getByRole('heading', { level: 3, name: alice.title })
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 });
