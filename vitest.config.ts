@@ -20,6 +20,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's 5 s default is a timing assertion on a loaded machine: CI once saw the first
+          // lint of layers.test.ts (loading ESLint, its parser and plugins) take longer. A test
+          // that hangs still fails, and the ones that need more say so themselves.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
