@@ -13,7 +13,18 @@ const shell = `<!doctype html><html><head><title>T</title><script type="module" 
 
 const manifest = JSON.stringify({
   'index.html': { file: 'assets/main-1.js', imports: ['_mount-2.js'] },
-  '_mount-2.js': { file: 'assets/mount-2.js', css: ['assets/mount-2.css'] },
+  // The app's shell loads every page lazily, as the real build's mount chunk does.
+  '_mount-2.js': {
+    file: 'assets/mount-2.js',
+    css: ['assets/mount-2.css'],
+    dynamicImports: ['pages/map/MapPage.tsx', '_HelpPage-5.js', 'pages/compare/ComparePage.tsx'],
+  },
+  'pages/compare/ComparePage.tsx': {
+    file: 'assets/ComparePage-7.js',
+    isDynamicEntry: true,
+    css: ['assets/ComparePage-7.css'],
+    imports: ['_mount-2.js'],
+  },
   'pages/map/MapPage.tsx': {
     file: 'assets/MapPage-3.js',
     isDynamicEntry: true,
@@ -41,6 +52,7 @@ describe('rendered pages', () => {
       css: ['assets/PublishedView-4.css', 'assets/Grid-6.css'],
       js: ['assets/MapPage-3.js', 'assets/PublishedView-4.js'],
     });
+    // The other pages the shell may load are not this page's: their CSS is not linked (nor Help's).
     // A page chunk another chunk imports too is found by its name.
     expect(pageAssets(manifest, 'pages/help/HelpPage.tsx')).toEqual({
       css: ['assets/HelpPage-5.css'],

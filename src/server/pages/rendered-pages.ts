@@ -87,19 +87,27 @@ export function pageAssets(manifestJson: string, key: string): { css: string[]; 
     if (shared.length !== 1) throw new Error(`${name} is not in the build manifest`);
     return shared[0]![1];
   };
-  /** The chunks `name` loads at once (static imports), or may load later too (`lazy`). */
-  const collect = (name: string, lazy: boolean, seen = new Set<ManifestChunk>()): Set<ManifestChunk> => {
+  /**
+   * The chunks `name` loads at once (static imports), or may load later too (`lazy`). What the
+   * entry loads later is the app's (every other page), not this page's, so it is not followed.
+   */
+  const collect = (
+    name: string,
+    lazy: boolean,
+    seen = new Set<ManifestChunk>(),
+    entry = new Set<ManifestChunk>(),
+  ): Set<ManifestChunk> => {
     const chunk = chunkOf(name);
-    if (seen.has(chunk)) return seen;
+    if (seen.has(chunk) || entry.has(chunk)) return seen;
     seen.add(chunk);
     for (const imported of [...(chunk.imports ?? []), ...(lazy ? (chunk.dynamicImports ?? []) : [])])
-      collect(imported, lazy, seen);
+      collect(imported, lazy, seen, entry);
     return seen;
   };
   const entry = collect('index.html', false);
   const files = (chunks: Set<ManifestChunk>) => [...chunks].filter((chunk) => !entry.has(chunk));
   return {
-    css: [...new Set(files(collect(key, true)).flatMap((chunk) => chunk.css ?? []))].filter(
+    css: [...new Set(files(collect(key, true, new Set(), entry)).flatMap((chunk) => chunk.css ?? []))].filter(
       (css) => ![...entry].some((chunk) => chunk.css?.includes(css)),
     ),
     js: files(collect(key, false)).map((chunk) => chunk.file),
