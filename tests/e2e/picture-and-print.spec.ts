@@ -106,6 +106,17 @@ describe('the map as a picture', () => {
       const parsed = await parseSvg(page, (await downloadPicture(page, 'SVG')).bytes.toString('utf8'));
       expect(parsed.background).toBe('#111418');
     });
+
+    it('[F11] prints dark on white all the same', async ({ page, mapId }) => {
+      await openMap(page, mapId);
+      await page.emulateMedia({ media: 'print' });
+      const colours = await page.evaluate(() => ({
+        body: getComputedStyle(document.body).backgroundColor,
+        relevance: getComputedStyle(document.querySelector('.map-reason-relevance')!).color,
+      }));
+      // White, and the light mode's muted text (#4f5965), not the dark mode's.
+      expect(colours).toEqual({ body: 'rgb(255, 255, 255)', relevance: 'rgb(79, 89, 101)' });
+    });
   });
 
   it('[F11] makes a draft’s pictures in the browser, asking the server nothing', async ({ page, errors }) => {
@@ -134,6 +145,35 @@ describe('the map as a picture', () => {
     expect(pngSize(png.bytes).width).toBe(960);
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('[F11] refuses a PNG of a map too long for one, and still draws its SVG', async ({ page }) => {
+    const relevance = Array.from({ length: 10 }, (_, n) => `Line ${n} of what this reason is about.`).join(
+      '\n',
+    );
+    const reasons = Array.from({ length: 200 }, (_, n) =>
+      newReason(`Reason ${n + 1}`, { relevance, belief: 'agree', support: 'support' }),
+    );
+    await page.goto('/help');
+    await putStoredDraft(page, 'draft.default', {
+      version: '1.0',
+      published: null,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      data: { ...data, reasons },
+    });
+    await openMap(page, 'draft.default');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Download', exact: true }).click();
+    await main.getByRole('button', { name: 'Download picture (PNG)' }).click();
+    await expect
+      .poll(() => main.getByRole('alert').textContent())
+      .toBe(
+        'Could not download the map: The map is too long for a PNG picture: download the SVG picture instead.',
+      );
+    const svg = await downloadPicture(page, 'SVG');
+    const parsed = await parseSvg(page, svg.bytes.toString('utf8'));
+    expect(parsed.error).toBeNull();
+    expect(parsed.text).toContain('Reason 200');
   });
 });
 
