@@ -161,6 +161,15 @@ describe('mapPicture', () => {
     expect(lines.find((line) => line.text.startsWith(`Line ${maxRelevanceLines - 1}`))?.text).toMatch(/…$/);
   });
 
+  it('[F11] keeps 12 lines of a long description, saying with "…" that more follows', () => {
+    const description = Array.from({ length: 30 }, (_, n) => `Paragraph ${n}.`).join('\n');
+    const lines = texts(picture(mapData([], { description })).svg).filter((line) => line.fontSize === 15);
+    expect(lines.map((line) => line.text)).toEqual([
+      ...Array.from({ length: 11 }, (_, n) => `Paragraph ${n}.`),
+      'Paragraph 11.…',
+    ]);
+  });
+
   it('[F11] [R1] draws a right-to-left title and text from the right, in its direction', () => {
     const { svg } = picture(
       mapData([reason(1, { title: 'אוטובוסים בלילה', relevance: 'English first\nعربي ثانياً' })], {
