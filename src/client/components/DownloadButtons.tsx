@@ -1,41 +1,58 @@
 import { useId, useState } from 'react';
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import type { ExportFormat } from '../../domain/formats/export-map';
+import type { PictureFormat } from '../lib/map-picture';
 import { saveFile } from '../lib/save-file';
 import { DisclosureButton } from './DisclosureButton';
+import { useColorScheme } from './use-color-scheme';
 
-// PRODUCT §15.2: "Download" on a map: JSON, Markdown, Argdown or AIF-JSON, made in the browser. The
-// converters load on first use, so they cost the first page nothing (PRODUCT §13.5).
+// PRODUCT §15.2: "Download" on a map: JSON, Markdown, Argdown, AIF-JSON or a picture (PNG or SVG),
+// all made in the browser, and "Print" on a map page. The converters load on first use, so they
+// cost the first page nothing (PRODUCT §13.5).
 
-const formats: { format: ExportFormat; name: string }[] = [
+const formats: { format: ExportFormat | PictureFormat; name: string }[] = [
   { format: 'json', name: 'Download JSON' },
   { format: 'markdown', name: 'Download Markdown' },
   { format: 'argdown', name: 'Download Argdown' },
   { format: 'aif', name: 'Download AIF-JSON' },
+  { format: 'png', name: 'Download picture (PNG)' },
+  { format: 'svg', name: 'Download picture (SVG)' },
 ];
+
+const isPicture = (format: ExportFormat | PictureFormat): format is PictureFormat =>
+  format === 'png' || format === 'svg';
 
 interface DownloadButtonsProps {
   /** The map to download, or a function that loads it (a recorded map on Your maps). */
   map: PublishedMap | Draft | (() => Promise<PublishedMap | Draft | null>);
   /** The id of the map's title, which describes the buttons where several maps are listed. */
   describedBy?: string;
+  /** The id of a published map, whose address its picture shows under the title. */
+  mapId?: string;
+  /** Offers "Print" too: on a map's own page, which prints as the map alone. */
+  printable?: boolean;
 }
 
-/** A "Download" button that shows the four formats, each saving a file named after the map. */
-export function DownloadButtons({ map, describedBy }: DownloadButtonsProps) {
+/** A "Download" button that shows the formats, each saving a file named after the map. */
+export function DownloadButtons({ map, describedBy, mapId, printable = false }: DownloadButtonsProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [scheme] = useColorScheme();
   const id = useId();
 
-  async function download(format: ExportFormat) {
+  async function download(format: ExportFormat | PictureFormat) {
     setError(null);
     try {
-      const [{ exportMap }, value] = await Promise.all([
-        import('../../domain/formats/export-map'),
-        typeof map === 'function' ? map() : map,
-      ]);
+      const value = await (typeof map === 'function' ? map() : map);
       if (!value) throw new Error('The map no longer exists.');
-      saveFile(exportMap(value, format));
+      if (isPicture(format)) {
+        const { pictureFile } = await import('../lib/map-picture');
+        const link = 'updatedAt' in value || !mapId ? null : `${window.location.origin}/map/${mapId}`;
+        saveFile(await pictureFile(value, format, { scheme, link }));
+      } else {
+        const { exportMap } = await import('../../domain/formats/export-map');
+        saveFile(exportMap(value, format));
+      }
     } catch (failure) {
       setError(`Could not download the map: ${(failure as Error).message}`);
     }
@@ -63,6 +80,11 @@ export function DownloadButtons({ map, describedBy }: DownloadButtonsProps) {
             {name}
           </button>
         ))}
+        {printable && (
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
+        )}
       </div>
       {error && (
         <p className="field-error" role="alert">

@@ -1,11 +1,5 @@
-import {
-  beliefLabel,
-  beliefValues,
-  supportLabel,
-  supportValues,
-  type Belief,
-  type Support,
-} from '../../domain/ratings';
+import { beliefGlyphs, supportGlyphs, type Glyph } from '../../domain/rating-glyphs';
+import { beliefLabel, supportLabel, type Belief, type Support } from '../../domain/ratings';
 import './rating-icons.css';
 
 // PRODUCT §3.2, §6.2: each reason shows a belief icon and a support icon whose accessible names are
@@ -18,44 +12,6 @@ import './rating-icons.css';
 // once in rating-icons.css. A map of 1,000 reasons would otherwise carry 10,000 SVG nodes and two
 // sets of tooltip state per reason (PRODUCT §13.6); the one tooltip there is is drawn on demand by
 // `RatingTooltip`.
-
-type Tone = 'agree' | 'disagree' | 'support' | 'disconfirm' | 'neutral' | 'none';
-
-interface Glyph {
-  tone: Tone;
-  strong: boolean;
-  /** The name of the marks, a `glyph-*` class of rating-icons.css. */
-  marks: string;
-}
-
-/**
- * The glyphs of a five-step scale listed from strongly for to strongly against (as `beliefValues`
- * and `supportValues` are): the two steps on each side take that side's tone, the outer ones are
- * "strongly", the middle is neutral; no rating is a question mark.
- */
-function scaleGlyphs<V extends string>(
-  values: readonly V[],
-  [forTone, againstTone]: [Tone, Tone],
-  marks: readonly string[],
-): Record<V | 'none', Glyph> {
-  const glyphs = { none: { tone: 'none', strong: false, marks: 'question' } } as Record<V | 'none', Glyph>;
-  values.forEach((value, step) => {
-    const tone = step < 2 ? forTone : step > 2 ? againstTone : 'neutral';
-    glyphs[value] = { tone, strong: step === 0 || step === 4, marks: marks[step]! };
-  });
-  return glyphs;
-}
-
-const beliefGlyphs = scaleGlyphs(
-  beliefValues,
-  ['agree', 'disagree'],
-  ['ticks', 'tick', 'dash', 'cross', 'crosses'],
-);
-const supportGlyphs = scaleGlyphs(
-  supportValues,
-  ['support', 'disconfirm'],
-  ['arrows-up', 'arrow-up', 'equals', 'arrow-down', 'arrows-down'],
-);
 
 interface RatingIconProps {
   scale: 'belief' | 'support';

@@ -3,7 +3,8 @@
 export interface FileToSave {
   name: string;
   type: string;
-  text: string;
+  /** The file's text, or its bytes (a picture). */
+  text: string | Blob;
 }
 
 export function saveFile({ name, type, text }: FileToSave): void {

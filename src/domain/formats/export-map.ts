@@ -1,7 +1,7 @@
 import type { Draft, PublishedMap } from '../belief-map';
 import { toAif } from './aif';
 import { toArgdown } from './argdown';
-import { mapFileName } from './file-name';
+import { mapFileNameOf } from './file-name';
 import { toMarkdown } from './markdown';
 
 // PRODUCT §15.2: the files "Download" offers. Pure: the page turns them into downloads.
@@ -33,8 +33,6 @@ const types: Record<ExportFormat, string> = {
  * (file-name.ts), so a draft's file and its published map's do not share a name.
  */
 export function exportMap(map: PublishedMap | Draft, format: ExportFormat): ExportFile {
-  // A draft keeps its base map's `published`; only a draft has `updatedAt`.
-  const published = 'updatedAt' in map ? null : map.published;
   const text =
     format === 'json'
       ? JSON.stringify(map)
@@ -43,6 +41,6 @@ export function exportMap(map: PublishedMap | Draft, format: ExportFormat): Expo
         : format === 'argdown'
           ? toArgdown(map.data)
           : toAif(map.data, 'updatedAt' in map ? map.updatedAt : map.published);
-  const name = `${mapFileName(map.data.title, published)}.${extensions[format]}`;
+  const name = `${mapFileNameOf(map)}.${extensions[format]}`;
   return { name, type: `${types[format]};charset=utf-8`, text };
 }

@@ -1,3 +1,5 @@
+import type { Draft, PublishedMap } from '../belief-map';
+
 // PRODUCT §15.2: the name of a downloaded map's file. Readable in any script, and telling a draft's
 // download from its published map's, which share a title.
 
@@ -28,4 +30,12 @@ export function mapFileName(title: string, published: string | null): string {
     name = next;
   }
   return `${name || 'belief-map'}-${published === null ? 'draft' : published.slice(0, 10)}`;
+}
+
+/**
+ * The base name of the file of `map` (rule F1): a draft's ends in `-draft`, a published map's in
+ * the day it was published. A draft keeps its base map's `published`; only a draft has `updatedAt`.
+ */
+export function mapFileNameOf(map: PublishedMap | Draft): string {
+  return mapFileName(map.data.title, 'updatedAt' in map ? null : map.published);
 }

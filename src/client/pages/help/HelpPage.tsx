@@ -188,7 +188,9 @@ export function HelpPage() {
           <li>
             <strong>Downloads</strong>: “Download” on every map and on Your maps saves the map as JSON (to
             import again), Markdown (to read), Argdown or AIF-JSON (for argument mapping tools); each imports
-            back as the same map. Printing a map prints the map alone.
+            back as the same map. “Download picture (PNG)” and “Download picture (SVG)” draw the whole map
+            with a legend of its icons, to send or post; a draft’s picture is made in your browser. “Print”
+            (or your browser’s Print) prints the map alone, with its link and each rating in words.
           </li>
           <li>
             <strong>Import</strong>: “Import map” on Your maps reads a download, an Argdown or AIF-JSON file,

@@ -123,7 +123,7 @@ export function DraftActions({ draftId, draft, draftForms, busy, run }: DraftAct
         >
           <ShareDraft draftId={draftId} draft={draft} />
         </Suspense>
-        <DownloadButtons map={draft} />
+        <DownloadButtons map={draft} printable />
       </section>
       {emptyQuestion.open && (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'wouter';
 import type { MapData } from '../../../domain/belief-map';
 import { defaultMapId, isLocalBaseId, type MapIdParts } from '../../../domain/map-id';
+import { useHydrated } from '../../components/use-hydrated';
 import { usePublishedTitle } from '../../draft';
 import { subtitleOf, type MapView } from '../../draft/entries';
 
@@ -25,8 +26,21 @@ export function MapHeading({
       <p className="subtitle">
         {view.status === 'draft' ? <DraftSubtitle id={view.id} /> : subtitleOf(view)}
       </p>
+      <PrintedLink view={view} />
     </>
   );
+}
+
+/**
+ * PRODUCT §15.2: on paper only, the map's address under its title, or that a draft has none. The
+ * server's page says the path, the browser's the whole address once it has taken the page over.
+ */
+function PrintedLink({ view }: { view: LoadedView }) {
+  const hydrated = useHydrated();
+  if (view.status === 'draft')
+    return <p className="map-print-link">A draft, not published: it has no link.</p>;
+  const path = `/map/${view.id.baseId}`;
+  return <p className="map-print-link">{hydrated ? `${window.location.origin}${path}` : path}</p>;
 }
 
 /** "New draft", or "Draft of" the title of the map it copies (its id until that is known), linked. */

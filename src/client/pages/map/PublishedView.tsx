@@ -44,7 +44,7 @@ export function PublishedView({ view, headingRef }: PublishedViewProps) {
         <Link to={`/compare?baseMapId=${encodeURIComponent(id.baseId)}`} className="button">
           Compare
         </Link>
-        <DownloadButtons map={map} />
+        <DownloadButtons map={map} mapId={id.baseId} printable />
       </div>
       <section className="map-reasons-section" aria-labelledby="published-reasons">
         <div className="map-section-head">

@@ -67,6 +67,7 @@ function SharedDraftView({ shared }: { shared: SharedDraft }) {
     <>
       <h1 dir="auto">{data.title}</h1>
       <p className="subtitle">Shared draft, not published</p>
+      <p className="map-print-link">A draft, not published: it has no link.</p>
       <MapDescription description={data.description} />
       <div className="map-links">
         {asking === null && (
@@ -74,7 +75,7 @@ function SharedDraftView({ shared }: { shared: SharedDraft }) {
             Save as my draft
           </button>
         )}
-        <DownloadButtons map={shared.draft} />
+        <DownloadButtons map={shared.draft} printable />
       </div>
       {asking && (
         <ReplaceQuestion

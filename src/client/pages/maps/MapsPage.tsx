@@ -158,7 +158,7 @@ function PublishedSection({
                     Remove from list
                   </button>
                 ) : (
-                  <DownloadButtons map={load(record.mapId)} describedBy={titleId} />
+                  <DownloadButtons map={load(record.mapId)} describedBy={titleId} mapId={record.mapId} />
                 )}
               </li>
             );
