@@ -62,7 +62,7 @@ describe('shell', () => {
       // key pressed meanwhile must not move focus onto links about to vanish.
       expect(
         await nav.getByRole('link', { name: 'Compare maps' }).evaluate((link) => {
-          link.click();
+          (link as HTMLElement).click();
           return document.querySelector('.menu-button')!.getAttribute('aria-expanded');
         }),
       ).toBe('false');
