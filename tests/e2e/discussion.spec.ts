@@ -174,7 +174,7 @@ describe('the discussion of a thread', () => {
     await region(page, 'Opinion groups').getByRole('heading', { name: 'Group B' }).waitFor();
   });
 
-  it('adds a reason to your draft of the first map with the group’s median ratings, and Undo takes it out', async ({
+  it('adds a reason to your draft of the first map with the group’s median ratings, never twice', async ({
     page,
     ids,
   }) => {
@@ -239,6 +239,31 @@ describe('Undo of Add to my draft', () => {
           (await storedDraft(page, draftId))?.data.reasons.some((r) => r.id === parking.id) ?? false,
       )
       .toBe(false);
+  });
+});
+
+describe('a long list of splits', () => {
+  it('shows 5 reasons at first, then all of them', async ({ page, app }) => {
+    const topics = ['Noise', 'Trees', 'Buses', 'Deliveries', 'Rain', 'Hills', 'Tourists'];
+    const reasons = topics.map((topic) =>
+      newReason(`${topic} on Elm Street matter here`, { belief: 'agree', support: 'strong-support' }),
+    );
+    const first = await publish(app, { title: 'For the lane', description: null, reasons });
+    const second = await publish(app, {
+      title: 'Against the lane',
+      description: null,
+      reasons: reasons.map(other),
+    });
+    await openDiscussion(page, `/discussion?maps=${first},${second}`);
+    const splits = region(page, 'Where the group splits');
+    const items = splits.getByRole('list').first().locator(':scope > li');
+    expect(await items.count()).toBe(5);
+    await splits.getByRole('button', { name: 'Show all 7' }).click();
+    await expect.poll(() => items.count()).toBe(7);
+    expect(await splits.getByRole('button', { name: 'Show all 7' }).count()).toBe(0);
+    expect(await region(page, 'Where the group agrees').textContent()).toContain(
+      'No reason is shared widely and rated alike.',
+    );
   });
 });
 
@@ -319,7 +344,7 @@ describe('the ways into a discussion', () => {
 });
 
 describe('by keyboard', () => {
-  it('leaves a map out, shows all splits, sorts and adds a reason without a mouse', async ({ page, ids }) => {
+  it('leaves a map out, sorts and adds a reason without a mouse', async ({ page, ids }) => {
     await openDiscussion(page, `/discussion/${ids[0]}`);
     const checkbox = region(page, 'Maps in this discussion').getByRole('checkbox', {
       name: `Leave out ${titleOf(5)}`,
