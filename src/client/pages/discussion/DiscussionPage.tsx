@@ -61,8 +61,6 @@ function DiscussionLoader({ source }: { source: Source }) {
     loadDiscussionMaps(source).then(
       (loaded) => {
         if (!current) return;
-        // The maps are at hand for the draft a reason is added to (it copies the first map).
-        store.preload(Object.fromEntries(loaded.maps.map(({ id, map }) => [id, map])));
         setState({ status: 'loaded', loaded });
       },
       (error: unknown) => {
@@ -119,6 +117,10 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
   const worked = useDiscussionModel(mapData, leftOut);
   const titles = useMemo(() => new Map(maps.map(({ id, map }) => [id, map.data.title])), [maps]);
   const drafts = useDraftMarks(maps);
+  const store = useMapsStore();
+  // The draft's map is at hand for the draft a reason is added to, which copies it: that one only,
+  // since each map held tells every reader of the store, and a discussion has up to 100.
+  useEffect(() => store.preload({ [draftMap.id]: draftMap.map }), [store, draftMap]);
   const addToDraft = useAddToDraft(draftMap, drafts.refresh);
   const toggle = useCallback((id: MapId, out: boolean) => {
     setLeftOut((current) => {
