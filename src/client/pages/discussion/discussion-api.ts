@@ -3,8 +3,9 @@ import type { MapId } from '../../../domain/map-id';
 import { ApiError, isOk, messageOf } from '../../draft/storage/api-client';
 import { publishedMapShape } from '../../draft/storage/map-shape';
 
-// PRODUCT §6.10: the maps of a discussion, in one request (§5.9), and for a thread its maps first
-// (§5.7). Maps from this site's server are read by their shape, as the map page reads one.
+// PRODUCT §6.10: the maps of a discussion, in one request (PRODUCT §5.9), and for a thread its
+// maps first (PRODUCT §5.7). Maps from this site's server are read by their shape, as the map page
+// reads one.
 
 /** A map of the discussion as the page shows it. */
 export interface DiscussionSource {
@@ -49,7 +50,7 @@ async function fetchMapSet(
 }
 
 /**
- * The ids of the maps of `root`'s thread (§5.7). Its reader, with the schema that checks its
+ * The ids of the maps of `root`'s thread (PRODUCT §5.7). Its reader, with the schema that checks its
  * answer (and zod with it), loads only for a thread, after the page shows (PRODUCT §13.5).
  */
 async function threadIds(root: MapId): Promise<string[]> {
