@@ -11,7 +11,8 @@ import { startServerProcess, type ServerProcess } from '../tests/support/server-
 import { printProfile } from './profile-summary';
 
 // The HTTP API under load (PRODUCT §13.6): GET of a published 20-reason map, GET of its
-// server-rendered page (`/map/{id}`), and POST of a 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
+// server-rendered page (`/map/{id}`), GET of 100 such maps in one request (`/api/maps?ids=…`,
+// PRODUCT §5.9), and POST of a 20-reason map, 50 connections, against the app (main.ts, as `npm start` runs it) and against a
 // bare node:http server doing the least the same requests need (bench/bare-server.ts), in
 // alternating rounds of the same run, so the ratio does not depend on the machine. Each server is
 // a process of its own, apart from autocannon's event loop. On SQLite (a temporary file) and on
@@ -20,6 +21,8 @@ import { printProfile } from './profile-summary';
 export const targets = {
   /** App GET requests/s over the bare server's, for the API's JSON and for the rendered page. */
   getRatio: 0.6,
+  /** App GET /api/maps of 100 maps, requests/s over the bare server's answering the same bytes. */
+  setRatio: 0.5,
   /** App POST requests/s over the bare server's. */
   postRatio: 0.4,
   /** p99 latency of the app's GET at 50 connections on SQLite, in ms. */
@@ -99,12 +102,19 @@ function medianOf(runs: Measurement[]): Measurement {
   };
 }
 
-/** GET /api/map/{id}, GET /map/{id} (the page rendered on the server), POST /api/map/create. */
-type Request = 'GET' | 'GET page' | 'POST';
+/**
+ * GET /api/map/{id}, GET /map/{id} (the page rendered on the server), GET /api/maps of 100 maps,
+ * POST /api/map/create.
+ */
+type Request = 'GET' | 'GET page' | 'GET 100 maps' | 'POST';
+
+/** How many maps the set of `GET 100 maps` asks for (the most one request may). */
+const setSize = 100;
 
 /** Each request's path on both servers. */
-function pathOf(request: Request, mapId: string): string {
+function pathOf(request: Request, mapId: string, setIds: readonly string[]): string {
   if (request === 'GET page') return `/map/${mapId}`;
+  if (request === 'GET 100 maps') return `/api/maps?ids=${setIds.join(',')}`;
   return `/api/map/${request === 'GET' ? mapId : 'create'}`;
 }
 
@@ -162,6 +172,20 @@ async function compareOn(
     });
     if (created.status !== 200) throw new Error(`publish failed: ${created.status} ${await created.text()}`);
     const { data } = (await created.json()) as { data: { mapId: string } };
+    const setIds = [data.mapId];
+    while (setIds.length < setSize) {
+      const more = await fetch(`${app.url}/api/map/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: publishBody(sampleMapData(reasons, setIds.length)),
+      });
+      if (more.status !== 200) throw new Error(`publish failed: ${more.status} ${await more.text()}`);
+      setIds.push(((await more.json()) as { data: { mapId: string } }).data.mapId);
+    }
+    const setBodyFile = join(scratch, `${backend}-set.json`);
+    const setAnswer = await fetch(`${app.url}${pathOf('GET 100 maps', data.mapId, setIds)}`);
+    if (setAnswer.status !== 200) throw new Error(`GET /api/maps failed: ${setAnswer.status}`);
+    writeFileSync(setBodyFile, await setAnswer.text());
     const getBody = await (await fetch(`${app.url}/api/map/${data.mapId}`)).text();
     const getBodyFile = join(scratch, `${backend}-get.json`);
     writeFileSync(getBodyFile, getBody);
@@ -172,15 +196,19 @@ async function compareOn(
     writeFileSync(pageBodyFile, Buffer.from(await page.arrayBuffer()));
     bare = await startServerProcess({
       entry: 'bench/bare-server.ts',
-      env: { BARE_GET_BODY_FILE: getBodyFile, BARE_PAGE_BODY_FILE: pageBodyFile },
+      env: {
+        BARE_GET_BODY_FILE: getBodyFile,
+        BARE_PAGE_BODY_FILE: pageBodyFile,
+        BARE_SET_BODY_FILE: setBodyFile,
+      },
     });
 
     const comparisons: Comparison[] = [];
-    for (const request of ['GET', 'GET page', 'POST'] as const) {
+    for (const request of ['GET', 'GET page', 'GET 100 maps', 'POST'] as const) {
       const method: Load['method'] = request === 'POST' ? 'POST' : 'GET';
       const loads = {
-        app: { url: `${app.url}${pathOf(request, data.mapId)}`, method },
-        bare: { url: `${bare.url}${pathOf(request, data.mapId)}`, method },
+        app: { url: `${app.url}${pathOf(request, data.mapId, setIds)}`, method },
+        bare: { url: `${bare.url}${pathOf(request, data.mapId, setIds)}`, method },
       };
       const body = request === 'POST' ? postBody : undefined;
       // Warm-up: let both JITs compile the hot paths before anything is timed.
@@ -201,7 +229,12 @@ async function compareOn(
       // The machine's speed drifts (other work, CPU boost): each round's app run is compared with
       // the bare run next to it, and the median of those ratios is reported.
       const ratio = median(rounds.app.map((a, i) => a.requestsPerSecond / rounds.bare[i]!.requestsPerSecond));
-      const targetRatio = method === 'GET' ? targets.getRatio : targets.postRatio;
+      const targetRatio =
+        request === 'GET 100 maps'
+          ? targets.setRatio
+          : method === 'GET'
+            ? targets.getRatio
+            : targets.postRatio;
       comparisons.push({
         backend,
         request,
@@ -231,7 +264,8 @@ async function compareOn(
   }
 }
 
-const header = 'backend     request               app req/s  app p99   bare req/s  bare p99   ratio   target';
+const header =
+  'backend     request                     app req/s  app p99   bare req/s  bare p99   ratio   target';
 
 function formatRow(c: Comparison): string {
   const n = (value: number) => Math.round(value).toLocaleString('en').padStart(10);
@@ -242,7 +276,7 @@ function formatRow(c: Comparison): string {
   const invalid = c.app.non2xx + c.app.errors + c.bare.non2xx + c.bare.errors;
   if (invalid > 0) target += ` (INVALID: ${invalid} non-2xx or errors)`;
   return (
-    `${c.backend.padEnd(11)} ${`${c.request} ${reasons} reasons`.padEnd(20)}` +
+    `${c.backend.padEnd(11)} ${`${c.request} ${reasons} reasons`.padEnd(26)}` +
     `${n(c.app.requestsPerSecond)} ${ms(c.app.p99Ms)} ${n(c.bare.requestsPerSecond)}  ${ms(c.bare.p99Ms)}` +
     `   ${c.ratio.toFixed(2).padStart(5)}   ${target}`
   );

@@ -21,6 +21,7 @@ const pages = {
   'help (/help)': ['pages/help/HelpPage.tsx'],
   'compare (/compare/{base}/{modified})': ['pages/compare/ComparePage.tsx'],
   'choose compare (/compare)': ['pages/compare/ChooseComparePage.tsx'],
+  'discussion (/discussion/{id})': ['pages/discussion/DiscussionPage.tsx'],
 };
 
 const gzipSizes = new Map();

@@ -271,6 +271,7 @@ describe("the repository's own documents", () => {
       '6.7 Help page',
       '6.8 Page not found',
       '6.9 Your maps and the shared draft',
+      '6.10 Discussion page',
     ]);
     expect(readSections(productText).duplicates).toEqual([]);
   });

@@ -10,7 +10,7 @@ describe('unknown API paths', () => {
   it.each([
     ['GET', '/api'],
     ['GET', '/api/'],
-    ['GET', '/api/maps'],
+    ['GET', '/api/maps/default'],
     ['GET', '/api/map'],
     ['GET', '/api/map/default/reasons'],
     ['GET', '/api/map/create/extra?x=1'],

@@ -344,6 +344,10 @@ export function failingStore(inner: MapStore): FailingStore {
       guard('get');
       return inner.get(id, now);
     },
+    async getMany(ids, now) {
+      guard('getMany');
+      return inner.getMany(ids, now);
+    },
     async publish(map, newId) {
       guard('publish');
       return inner.publish(map, newId);

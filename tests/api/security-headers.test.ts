@@ -113,6 +113,9 @@ describe('pages and files of the client', () => {
     ['the help page', 200, () => '/help'],
     ['the choose-compare page', 200, () => '/compare'],
     ['a compare page', 200, () => `/compare/${mapId}/default`],
+    ['a discussion of a thread', 200, () => `/discussion/${mapId}`],
+    ['a discussion of maps', 200, () => `/discussion?maps=${mapId},default`],
+    ['a path below a discussion', 404, () => `/discussion/${mapId}/more`],
     ['an unknown page', 404, () => '/no/such/page'],
   ];
 

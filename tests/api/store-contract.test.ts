@@ -148,6 +148,23 @@ function defineContract(backend: Backend): void {
       }
     });
 
+    it('reads several maps at once, leaving out unknown and expired ones', async () => {
+      const store = await freshStore();
+      const a = newMap({ dataJson: JSON.stringify({ title: 'A', description: null, reasons: [] }) });
+      const b = newMap({ dataJson: JSON.stringify({ title: 'B', description: null, reasons: [] }) });
+      const aId = await store.publish(a, uniqueId);
+      const bId = await store.publish(b, uniqueId);
+      const goneId = await store.publish(newMap({ expiresAt: now.getTime() }), uniqueId);
+      const found = await store.getMany([bId, 'no-such-map-k3j9x2m7qa1b', aId, goneId], now);
+      expect(found.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual(
+        [
+          { id: aId, ...a, basedOn: null, authorKeyHash: null },
+          { id: bId, ...b, basedOn: null, authorKeyHash: null },
+        ].sort((x, y) => (x.id < y.id ? -1 : 1)),
+      );
+      expect(await store.getMany([], now)).toEqual([]);
+    });
+
     it('never returns a map once it has expired, even before it is deleted', async () => {
       const store = await freshStore();
       const expiresAt = now.getTime() + day;

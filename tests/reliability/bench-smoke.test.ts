@@ -10,7 +10,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the benchmark smoke test runs on SQLite only');
 
 describe('npm run bench (HTTP), one short round', () => {
-  it('measures GET of a map and of its page, and POST, against the bare server with no failed request', async () => {
+  it('measures GET of a map, of its page and of 100 maps, and POST, against the bare server with no failed request', async () => {
     const result = await runHttpBench({
       rounds: 1,
       roundSeconds: 1,
@@ -21,7 +21,12 @@ describe('npm run bench (HTTP), one short round', () => {
     });
     const expected = postgresUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite'];
     expect(result.comparisons.map((c) => `${c.backend} ${c.request}`)).toEqual(
-      expected.flatMap((backend) => [`${backend} GET`, `${backend} GET page`, `${backend} POST`]),
+      expected.flatMap((backend) => [
+        `${backend} GET`,
+        `${backend} GET page`,
+        `${backend} GET 100 maps`,
+        `${backend} POST`,
+      ]),
     );
     for (const comparison of result.comparisons) {
       for (const measurement of [comparison.app, comparison.bare]) {

@@ -25,6 +25,9 @@ describe('routes (PRODUCT §6)', () => {
     ['/compare', 'Compare maps', 'Base map'],
     ['/COMPARE', 'Compare maps', 'Base map'],
     ['/compare/help-example-alice-1/draft.help-example-bob-1', 'Compare maps', 'Loading maps...'],
+    ['/discussion/help-example-alice-1', 'Discussion', 'Loading maps...'],
+    ['/discussion', 'Discussion', 'Loading maps...'],
+    ['/discussion/a/b', 'Page not found', 'There is no page at this address.'],
     ['/help', 'Help', 'The story of Alice and Bob'],
     ['/help/', 'Help', 'The story of Alice and Bob'],
     ['/map/a/b', 'Page not found', 'There is no page at this address.'],
@@ -57,7 +60,7 @@ describe('routes (PRODUCT §6)', () => {
 
   it('gives every page its own chunk: no route renders a page imported eagerly', () => {
     const pages = appRoutes.flatMap((route) => ('page' in route ? [route.page] : []));
-    expect(pages).toHaveLength(7);
+    expect(pages).toHaveLength(9);
     for (const page of pages) expect((page as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
   });
 });

@@ -13,6 +13,9 @@ const ChooseComparePage = lazy(() =>
 const ComparePage = lazy(() =>
   import('../pages/compare/ComparePage').then((m) => ({ default: m.ComparePage })),
 );
+const DiscussionPage = lazy(() =>
+  import('../pages/discussion/DiscussionPage').then((m) => ({ default: m.DiscussionPage })),
+);
 const HelpPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const MapsPage = lazy(() => import('../pages/maps/MapsPage').then((m) => ({ default: m.MapsPage })));
 const SharedPage = lazy(() => import('../pages/map/SharedPage').then((m) => ({ default: m.SharedPage })));
@@ -29,6 +32,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/map/:mapId', page: MapPage },
   { path: '/compare', page: ChooseComparePage },
   { path: '/compare/:baseId/:modId', page: ComparePage },
+  { path: '/discussion', page: DiscussionPage },
+  { path: '/discussion/:mapId', page: DiscussionPage },
   { path: '/help', page: HelpPage },
   { path: '/maps', page: MapsPage },
   { path: '/shared', page: SharedPage },

@@ -16,7 +16,14 @@ import { registerPages, type SendIndex } from './pages';
 const sourceMapPath = /\.map(\.(gz|br))?$/i;
 
 /** The client routes of PRODUCT §5.4 besides /map/:id; each answers index.html. */
-const clientRoutes = ['/compare', '/compare/:baseId/:modId', '/maps', '/shared'] as const;
+const clientRoutes = [
+  '/compare',
+  '/compare/:baseId/:modId',
+  '/discussion',
+  '/discussion/:mapId',
+  '/maps',
+  '/shared',
+] as const;
 
 export interface ClientOptions {
   clientDir: string;

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
 import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { parseMapSetIds } from '../../domain/discussion/map-set';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import type { PublishAnswer } from '../../domain/response-answers';
@@ -18,7 +21,7 @@ import type { PublishOutcomes } from '../publishing/publish-outcomes';
 import type { PublishedMaps } from '../pages/published-maps';
 import type { ListingQuota } from '../rate-limit/listing-quota';
 import type { PublishQuota } from '../rate-limit/publish-quota';
-import type { MapStore } from '../store/map-store';
+import type { MapStore, StoredMap } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
 
 export interface MapRoutesOptions {
@@ -48,6 +51,19 @@ export async function mapRoutes(
     builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)] as const),
   );
   acceptMapBodies(app, config.limits, config.bodyLimitBytes);
+  // PRODUCT §5.9: each built-in map as one item of a set's answer, made once.
+  const builtInItems = new Map(
+    [...builtIns].map(([id, answer]) => [
+      id,
+      `{"mapId":"${id}",${answer.body.slice('{"status":"ok",'.length)}`,
+    ]),
+  );
+  // PRODUCT §5.9: a set's answer is made once and kept until its first map expires, so that a
+  // discussion opened by many costs one database query per instance, not one per visit.
+  const setAnswers = new LRUCache<string, SetAnswer>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+  });
 
   // PRODUCT §3.3: the limits this server enforces, which its forms check as the user types. They
   // change only with the configuration, so a minute's cache costs nothing.
@@ -81,6 +97,32 @@ export async function mapRoutes(
       `"${id}"`,
       `public, max-age=${secondsLeft}, immutable`,
       map.answer,
+    );
+  });
+
+  // PRODUCT §5.9: several maps in one request and one database query (rule N13).
+  app.get<{ Querystring: { ids?: unknown } }>('/api/maps', async (request, reply) => {
+    const parsed = parseMapSetIds(request.query.ids);
+    if (!parsed.ok) return reply.code(400).send(errorBody(parsed.error));
+    const ids = parsed.value;
+    const key = ids.join(',');
+    const at = now();
+    let answer = setAnswers.get(key);
+    if (!answer || answer.expiresAt <= at.getTime()) {
+      const wanted = ids.filter((id) => !builtInItems.has(id) && isMapId(id));
+      const stored = new Map((await store.getMany(wanted, at)).map((map) => [map.id, map]));
+      answer = setAnswer(ids, builtInItems, stored);
+      setAnswers.set(key, answer, {
+        ttl: Math.max(1, Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime())),
+      });
+    }
+    const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
+    return sendCached(
+      reply,
+      request.headers['if-none-match'],
+      answer.etag,
+      `public, max-age=${Math.max(0, Math.min(secondsLeft, setMaxAgeSeconds))}`,
+      answer.body,
     );
   });
 
@@ -178,6 +220,48 @@ export async function mapRoutes(
       return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok', data });
     },
   );
+}
+
+/** A set's answer is revalidated after five minutes, as a built-in map's is (PRODUCT §5.9). */
+const setMaxAgeSeconds = 300;
+
+interface SetAnswer {
+  body: Buffer;
+  etag: string;
+  /** When its first published map expires (epoch ms); never (the largest number) with none. */
+  expiresAt: number;
+}
+
+/**
+ * The answer to `GET /api/maps` for `ids` (PRODUCT §5.9): each map found as `GET /api/map/{id}`
+ * answers it, with its `mapId` first and without `status`, in the order of `ids`; the others missing.
+ */
+function setAnswer(
+  ids: readonly string[],
+  builtInItems: ReadonlyMap<string, string>,
+  stored: ReadonlyMap<string, StoredMap>,
+): SetAnswer {
+  const items: string[] = [];
+  const missing: string[] = [];
+  let expiresAt = Number.MAX_SAFE_INTEGER;
+  for (const id of ids) {
+    const builtIn = builtInItems.get(id);
+    const map = stored.get(id);
+    if (builtIn) items.push(builtIn);
+    else if (map) {
+      expiresAt = Math.min(expiresAt, map.expiresAt);
+      items.push(
+        `{"mapId":"${id}","version":"1.0","published":${JSON.stringify(map.published)},${
+          map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
+        }"data":${map.dataJson}}`,
+      );
+    } else missing.push(id);
+  }
+  const body = Buffer.from(
+    `{"status":"ok","data":{"maps":[${items.join(',')}],"missing":${JSON.stringify(missing)}}}`,
+  );
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, etag, expiresAt };
 }
 
 function notModified(reply: FastifyReply, etag: string, cacheControl: string): FastifyReply {

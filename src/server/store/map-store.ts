@@ -53,6 +53,11 @@ export interface MapStore {
   /** The map with `id` if it exists and has not expired at `now`; otherwise null. */
   get(id: string, now: Date): Promise<StoredMap | null>;
   /**
+   * The maps of `ids` that exist and have not expired at `now`, in one query (PRODUCT §5.9), in no
+   * particular order; ids with no such map are left out.
+   */
+  getMany(ids: readonly string[], now: Date): Promise<StoredMap[]>;
+  /**
    * Stores `map` under the first id from `newId()` that is free, retrying on a collision, and
    * resolves to that id. Resolves only once the map is durably committed.
    */

@@ -162,16 +162,18 @@ function buildStore(
           [id, now.getTime()],
         );
         const row = rows[0];
-        return row
-          ? {
-              id: row.id,
-              published: row.published,
-              expiresAt: Number(row.expires_at),
-              dataJson: row.data,
-              basedOn: row.based_on,
-              authorKeyHash: row.author_key_hash,
-            }
-          : null;
+        return row ? storedMap(row) : null;
+      }),
+    getMany: (ids, now) =>
+      run(async (): Promise<StoredMap[]> => {
+        if (ids.length === 0) return [];
+        // PRODUCT §5.9: one query for the whole set.
+        const { rows } = await pool.query<Row>(
+          `SELECT id, published, expires_at, data, based_on, author_key_hash
+             FROM maps WHERE id = ANY($1::text[]) AND expires_at > $2`,
+          [ids, now.getTime()],
+        );
+        return rows.map(storedMap);
       }),
     responses: (baseId, now, after, limit) =>
       run(async (): Promise<StoredResponse[]> => {
@@ -345,4 +347,15 @@ function describe(error: unknown): string {
   return typeof code === 'string' && !error.message.includes(code)
     ? `${error.message} (${code})`
     : error.message;
+}
+
+function storedMap(row: Row): StoredMap {
+  return {
+    id: row.id,
+    published: row.published,
+    expiresAt: Number(row.expires_at),
+    dataJson: row.data,
+    basedOn: row.based_on,
+    authorKeyHash: row.author_key_hash,
+  };
 }

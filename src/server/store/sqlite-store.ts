@@ -58,6 +58,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     `SELECT id, published, expires_at, data, based_on, author_key_hash
        FROM maps WHERE id = ? AND expires_at > ?`,
   );
+  // PRODUCT §5.9: the ids go in as one JSON array, whatever their number.
+  const selectMaps = db.prepare<[string, number], Row>(
+    `SELECT id, published, expires_at, data, based_on, author_key_hash
+       FROM maps WHERE id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
+  );
   const insertMap = db.prepare<
     [string, string, number, string, string | null, number, string | null, string | null]
   >(
@@ -122,16 +127,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     async get(id: string, now: Date): Promise<StoredMap | null> {
       const row = selectMap.get(id, now.getTime());
-      return row
-        ? {
-            id: row.id,
-            published: row.published,
-            expiresAt: row.expires_at,
-            dataJson: row.data,
-            basedOn: row.based_on,
-            authorKeyHash: row.author_key_hash,
-          }
-        : null;
+      return row ? storedMap(row) : null;
+    },
+    async getMany(ids, now): Promise<StoredMap[]> {
+      if (ids.length === 0) return [];
+      return selectMaps.all(JSON.stringify(ids), now.getTime()).map(storedMap);
     },
     async responses(baseId, now, after, limit): Promise<StoredResponse[]> {
       return after
@@ -160,6 +160,17 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       await (checkpointer as Checkpointer | null)?.stop();
       if (db.open) db.close();
     },
+  };
+}
+
+function storedMap(row: Row): StoredMap {
+  return {
+    id: row.id,
+    published: row.published,
+    expiresAt: row.expires_at,
+    dataJson: row.data,
+    basedOn: row.based_on,
+    authorKeyHash: row.author_key_hash,
   };
 }
 

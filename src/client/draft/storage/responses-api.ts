@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { responsesPageSchema, threadSchema, type ResponsesPage } from '../../../domain/response-answers';
+import {
+  responsesPageSchema,
+  threadSchema,
+  type ResponsesPage,
+  type ThreadAnswer,
+} from '../../../domain/response-answers';
 import { ApiError, isOk, messageOf } from './api-client';
 
 // The maps that answer a published map (PRODUCT §5.6–§5.8): a page of its responses, the size of
@@ -49,4 +54,9 @@ export async function hideResponse(mapId: string, responseId: string, authorKey:
     z.unknown(),
     { method: 'DELETE', headers: { 'belief-map-author-key': authorKey } },
   );
+}
+
+/** The thread under `mapId` (PRODUCT §5.7): every map that answers it, directly or not. */
+export function fetchThread(mapId: string): Promise<ThreadAnswer> {
+  return answer(`/api/map/${encodeURIComponent(mapId)}/thread`, threadSchema);
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
+import { parsePastedMaps } from '../../../domain/discussion/map-set';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './compare.css';
@@ -9,9 +10,16 @@ import { PageHeading } from '../../components/PageHeading';
 /** PRODUCT §6.5: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
   useDocumentTitle('Compare maps');
-  const baseMapId = new URLSearchParams(useSearch()).get('baseMapId') ?? '';
+  const query = new URLSearchParams(useSearch());
+  const baseMapId = query.get('baseMapId') ?? '';
+  const maps = query.get('maps') ?? '';
   // Keyed by the query, so following a "Compare" link while here starts the form afresh.
-  return <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />;
+  return (
+    <div className="page choose-compare">
+      <ChooseCompareForm key={baseMapId} initialBase={baseMapId} />
+      <SeveralMapsForm key={maps} initialMaps={maps} />
+    </div>
+  );
 }
 
 type Field = 'base' | 'modified';
@@ -57,7 +65,7 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
   }
 
   return (
-    <div className="page choose-compare">
+    <>
       <PageHeading>Compare maps</PageHeading>
       <p className="prose">
         See what one map adds, removes or rates differently from another. Paste a link to each map, or type
@@ -81,7 +89,76 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
           Compare
         </button>
       </form>
-    </div>
+    </>
+  );
+}
+
+/**
+ * PRODUCT §6.10, rule N14: "Compare several maps", one link or id a line, opens the discussion of
+ * the valid ones; bad lines are named, and left alone in the field to be mended.
+ */
+function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
+  const [, navigate] = useLocation();
+  // `?maps=a,b` (from a discussion's "Add or remove maps") fills the field, one map a line.
+  const [text, setText] = useState(() => initialMaps.split(',').filter(Boolean).join('\n'));
+  const [error, setError] = useState<string | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { ids, bad } = parsePastedMaps(text);
+    if (bad.length > 0 || ids.length < 2) {
+      setError(
+        bad.length > 0
+          ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
+          : 'Enter at least two map links or ids, one a line.',
+      );
+      // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
+      if (bad.length > 0)
+        setText(
+          text
+            .split(/\r?\n/)
+            .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
+            .join('\n'),
+        );
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('textarea')?.focus());
+      return;
+    }
+    navigate(`/discussion?maps=${ids.join(',')}`);
+  }
+
+  return (
+    <section className="several-maps" aria-labelledby="several-maps-heading">
+      <h2 id="several-maps-heading">Compare several maps</h2>
+      <p className="prose">
+        See where a group of maps on one belief agrees, splits and stands: paste a link to each map, or its
+        id.
+      </p>
+      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
+        <FormField
+          label="Maps, one link or id a line"
+          hint="e.g. help-example-alice-1 and help-example-bob-1 on two lines"
+          error={error}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              autoComplete="off"
+              spellCheck={false}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <button type="submit" className="primary">
+          Show the discussion
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -166,6 +166,10 @@ function Comparison({ base, modified, merge }: ComparisonProps) {
         <ComparedMap label="Base map" map={base} />
         <ComparedMap label="Modified map" map={modified} />
       </dl>
+      {/* PRODUCT §6.10: the two maps are the start of a discussion of more. */}
+      <p>
+        <Link to={`/discussion?maps=${base.id.baseId},${modified.id.baseId}`}>Add more maps</Link>
+      </p>
       {mergeable ? (
         <p className="merge-note">
           Merging a difference changes your draft.

@@ -95,8 +95,7 @@ export default function Responses({ mapId }: { mapId: string }) {
     <section className="map-responses" aria-labelledby={headingId}>
       <h2 id={headingId}>Responses</h2>
       <p>
-        {/* Until a page for a whole discussion exists, the first comparison leads into it. */}
-        <Link to={`/compare/${mapId}/${responses[0]!.mapId}`}>See the discussion ({discussion} maps)</Link>
+        <Link to={`/discussion/${mapId}`}>See the discussion ({discussion} maps)</Link>
       </p>
       <ol className="map-response-list">
         {responses.map((response) => (

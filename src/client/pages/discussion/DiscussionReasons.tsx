@@ -1,0 +1,183 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { DiscussionReason } from '../../../domain/discussion/discussion';
+import type { ReasonOrder } from '../../../domain/discussion/reason-orders';
+import { beliefValues, supportValues } from '../../../domain/ratings';
+import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
+import { useRevealedCount } from '../../lib/use-revealed-count';
+
+// PRODUCT §6.10: the reasons of a discussion as the regions list them: "Where the group agrees",
+// "Where the group splits" (at most 5 at first) and "All reasons" (sortable, rule N11).
+
+/** Reasons shown before "Show all {n}". */
+const shownFirst = 5;
+
+type OnAdd = (reason: DiscussionReason) => void;
+
+interface ReasonListProps {
+  id: string;
+  heading: string;
+  reasons: readonly DiscussionReason[];
+  mapCount: number;
+  empty: string;
+  onAdd: OnAdd;
+}
+
+/** A region of reasons: the first 5, then a button that shows all of them. */
+export function ReasonList({ id, heading, reasons, mapCount, empty, onAdd }: ReasonListProps) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? reasons : reasons.slice(0, shownFirst);
+  return (
+    <section className="discussion-reasons" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {reasons.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <>
+          <ol className="card-list discussion-reason-list">
+            {shown.map((reason) => (
+              <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} onAdd={onAdd} />
+            ))}
+          </ol>
+          {!showAll && reasons.length > shownFirst && (
+            <button type="button" onClick={() => setShowAll(true)}>
+              {`Show all ${reasons.length}`}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const orderNames: Record<ReasonOrder, string> = {
+  'most-shared': 'Most shared',
+  'most-contested': 'Most contested',
+  'strongest-for': 'Strongest for',
+  'strongest-against': 'Strongest against',
+};
+
+/** "All reasons": every matched reason, in the order chosen (rule N11). */
+export function AllReasons({
+  reasons,
+  orders,
+  mapCount,
+  onAdd,
+}: {
+  reasons: readonly DiscussionReason[];
+  /** The reasons' keys in each order, as the worker sorted them. */
+  orders: Record<ReasonOrder, readonly string[]>;
+  mapCount: number;
+  onAdd: OnAdd;
+}) {
+  const [order, setOrder] = useState<ReasonOrder>('most-shared');
+  const sorted = useMemo(() => {
+    const byKey = new Map(reasons.map((reason) => [reason.key, reason]));
+    return orders[order].flatMap((key) => byKey.get(key) ?? []);
+  }, [reasons, orders, order]);
+  // A long list goes on the page a slice a task (PRODUCT §13.6).
+  const revealed = useRevealedCount(sorted.length);
+  const selectId = useId();
+  return (
+    <section className="discussion-reasons" aria-labelledby="all-reasons-heading">
+      <h2 id="all-reasons-heading">All reasons</h2>
+      <p className="discussion-sort">
+        <label htmlFor={selectId}>Sort by</label>{' '}
+        <select id={selectId} value={order} onChange={(event) => setOrder(event.target.value as ReasonOrder)}>
+          {(Object.keys(orderNames) as ReasonOrder[]).map((value) => (
+            <option key={value} value={value}>
+              {orderNames[value]}
+            </option>
+          ))}
+        </select>
+      </p>
+      <ol className="card-list discussion-reason-list">
+        {sorted.slice(0, revealed).map((reason) => (
+          <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} onAdd={onAdd} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ReasonItem({
+  reason,
+  mapCount,
+  onAdd,
+}: {
+  reason: DiscussionReason;
+  mapCount: number;
+  onAdd: OnAdd;
+}) {
+  const titleId = useId();
+  return (
+    <li className="discussion-reason">
+      <h3 id={titleId} dir="auto">
+        {reason.title}
+      </h3>
+      <p className="discussion-presence">
+        {`In ${reason.presence} of ${mapCount} maps`}
+        {reason.matchedByTitle && ' · Matched by title in some maps'}
+      </p>
+      {reason.split && <p className="discussion-split">Counts the other way for some</p>}
+      <div className="discussion-distributions">
+        <Distribution
+          label="Support"
+          values={supportValues}
+          counts={reason.support}
+          total={reason.presence}
+          icon={(value) => <SupportIcon value={value} focusable={false} />}
+        />
+        <Distribution
+          label="Belief"
+          values={beliefValues}
+          counts={reason.belief}
+          total={reason.presence}
+          icon={(value) => <BeliefIcon value={value} focusable={false} />}
+        />
+      </div>
+      <p className="discussion-median">
+        Median: <BeliefIcon value={reason.medianBelief} focusable={false} />{' '}
+        <SupportIcon value={reason.medianSupport} focusable={false} />
+      </p>
+      <button type="button" aria-describedby={titleId} onClick={() => onAdd(reason)}>
+        Add to my draft
+      </button>
+    </li>
+  );
+}
+
+interface DistributionProps<Value extends string> {
+  label: string;
+  values: readonly Value[];
+  counts: Record<Value | 'none', number>;
+  total: number;
+  icon: (value: Value) => ReactNode;
+}
+
+/** How many maps gave each rating: a small bar per rating, with its icon and the count in text. */
+function Distribution<Value extends string>({
+  label,
+  values,
+  counts,
+  total,
+  icon,
+}: DistributionProps<Value>) {
+  const rated = values.filter((value) => counts[value] > 0);
+  return (
+    <div className="discussion-distribution">
+      <p className="discussion-distribution-label">{label}</p>
+      <ul aria-label={label}>
+        {rated.map((value) => (
+          <li key={value}>
+            {icon(value)}
+            <span className="discussion-bar" aria-hidden="true">
+              <span style={{ width: `${(100 * counts[value]) / Math.max(1, total)}%` }} />
+            </span>
+            <span className="discussion-count">{counts[value]}</span>
+          </li>
+        ))}
+        {counts.none > 0 && <li className="discussion-unrated">{`${counts.none} not rated`}</li>}
+      </ul>
+    </div>
+  );
+}
