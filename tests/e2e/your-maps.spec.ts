@@ -8,7 +8,7 @@ import type { MapData, PublishedMap } from '../../src/domain/belief-map';
 import { newReason } from '../../src/domain/test-support/builders';
 import { flashText } from './support/flash-bar';
 import { h1, openPage, pathOf, putStoredDraft, storedDraft } from './support/map-page';
-import { testWithPublishedMap } from './support/published-maps';
+import { publishTestMap, testWithPublishedMap } from './support/published-maps';
 
 // PRODUCT §15: Your maps (drafts, maps published here, Import map), Download as JSON, Markdown and
 // Argdown on every map page, and a draft shared by link without publishing it.
@@ -160,6 +160,49 @@ describe('Your maps', () => {
     await h1(page, 'Libraries open on Sundays and holidays').waitFor();
     expect(pathOf(page)).toBe(`/map/draft.${publishedId}`);
     expect(errors.filter((e) => !e.includes('Ignoring'))).toEqual([]);
+  });
+
+  it('opens the maps ticked “In the discussion” together on the discussion page', async ({
+    page,
+    app,
+    mapId,
+  }) => {
+    const weekends = await publishTestMap(app, {
+      title: 'Night buses should run on weekends',
+      description: null,
+      reasons: [newReason('Bars close at two', { belief: 'agree', support: 'support' })],
+    });
+    await page.goto('/maps');
+    await page.evaluate(
+      (records) => localStorage.setItem('publishedMaps', JSON.stringify(records)),
+      [
+        { mapId, title: data.title, published: new Date().toISOString() },
+        { mapId: weekends.id, title: 'Night buses should run on weekends', published: weekends.published },
+      ],
+    );
+    await page.reload();
+    const published = page.getByRole('region', { name: 'Published from this browser' });
+    const show = published.getByRole('button', { name: 'Show the discussion' });
+    const pick = (title: string) =>
+      published
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3, name: title }) })
+        .getByRole('checkbox', { name: 'In the discussion' });
+    await show.waitFor();
+    expect(await show.isDisabled()).toBe(true);
+    await pick(data.title).check();
+    expect(await show.isDisabled()).toBe(true);
+    await pick('Night buses should run on weekends').check();
+    await published.getByText('2 maps picked.').waitFor();
+    await show.click();
+
+    await h1(page, 'Discussion').waitFor();
+    expect(new URL(page.url()).searchParams.get('maps')?.split(',').sort()).toEqual(
+      [mapId, weekends.id].sort(),
+    );
+    const maps = page.getByRole('region', { name: 'Maps in this discussion' });
+    await maps.getByRole('link', { name: data.title }).waitFor();
+    await maps.getByRole('link', { name: 'Night buses should run on weekends' }).waitFor();
   });
 
   it('keeps the record of a map published from here across a reload, with a working Download', async ({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { PublishedMap } from '../../../domain/belief-map';
 import { daysUntilDeleted, type PublishedRecord } from '../../../domain/library';
 import { DownloadButtons } from '../../components/DownloadButtons';
@@ -119,7 +119,19 @@ function PublishedSection({
   onRemove: (mapId: string) => void;
 }) {
   const store = useMapsStore();
+  const [, navigate] = useLocation();
+  // PRODUCT §6.10: the maps picked here open together on the discussion page.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const now = new Date();
+  const live = records.filter((record) => daysUntilDeleted(record.published, now) !== null);
+  const pickedIds = live.filter((record) => picked.has(record.mapId)).map((record) => record.mapId);
+  const pick = (mapId: string, on: boolean) =>
+    setPicked((before) => {
+      const after = new Set(before);
+      if (on) after.add(mapId);
+      else after.delete(mapId);
+      return after;
+    });
   const load = (mapId: string) => async (): Promise<PublishedMap | null> => {
     await store.load(mapId);
     const entry = store.getSnapshot().entries[mapId];
@@ -158,12 +170,40 @@ function PublishedSection({
                     Remove from list
                   </button>
                 ) : (
-                  <DownloadButtons map={load(record.mapId)} describedBy={titleId} mapId={record.mapId} />
+                  <>
+                    <label className="maps-pick">
+                      <input
+                        type="checkbox"
+                        checked={picked.has(record.mapId)}
+                        aria-describedby={titleId}
+                        onChange={(event) => pick(record.mapId, event.target.checked)}
+                      />{' '}
+                      In the discussion
+                    </label>
+                    <DownloadButtons map={load(record.mapId)} describedBy={titleId} mapId={record.mapId} />
+                  </>
                 )}
               </li>
             );
           })}
         </ul>
+      )}
+      {live.length >= 2 && (
+        <p className="maps-discussion">
+          <button
+            type="button"
+            disabled={pickedIds.length < 2}
+            aria-describedby="maps-discussion-hint"
+            onClick={() => navigate(`/discussion?maps=${pickedIds.join(',')}`)}
+          >
+            Show the discussion
+          </button>{' '}
+          <span id="maps-discussion-hint" className="maps-meta">
+            {pickedIds.length < 2
+              ? 'Tick “In the discussion” on two maps or more to see where they stand together.'
+              : `${pickedIds.length} maps picked.`}
+          </span>
+        </p>
       )}
     </section>
   );
