@@ -119,7 +119,7 @@ describe('ids that name nothing', () => {
   it.each([
     'no-such-map-k3j9x2m7qa1b',
     'abcdefghijkl',
-    'help-example-carol-1',
+    'help-example-zoe-1',
     // Long but well-formed: below the format's bound, so it is looked up (and not found).
     'a'.repeat(120),
   ])('answers 404 JSON for %s', async (id) => {

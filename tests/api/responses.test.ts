@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getBuiltInMap } from '../../src/domain/built-in/index';
 import { publishAnswerSchema, responsesPageSchema, threadSchema } from '../../src/domain/response-answers';
 import { buildApp } from '../../src/server/app';
 import type { MapStore } from '../../src/server/store/map-store';
@@ -519,6 +520,33 @@ function defineResponses(backend: Backend): void {
           ['A1x', a1],
         ]);
         expect(Object.keys(data.maps[0]!)).toEqual(['mapId', 'title', 'published', 'basedOn']);
+      });
+
+      it('[B4] answers a built-in map’s thread: the built-in maps answering it, breadth first', async () => {
+        const { app } = await backend.start();
+        // A published answer to a built-in map is never listed, so it is not in the thread either.
+        await publishAs(app, { basedOn: 'help-example-alice-1', listed: true });
+        const response = await get(app, '/api/map/help-example-alice-1/thread');
+        expect(response.statusCode).toBe(200);
+        const data = threadSchema.parse((response.json() as { data: unknown }).data);
+        expect(data.mapId).toBe('help-example-alice-1');
+        expect(data.complete).toBe(true);
+        expect(data.maps.map((m) => [m.mapId, m.basedOn])).toEqual([
+          ['help-example-bob-1', 'help-example-alice-1'],
+          ['help-example-carol-1', 'help-example-alice-1'],
+          ['help-example-dan-1', 'help-example-bob-1'],
+          ['help-example-erin-1', 'help-example-bob-1'],
+        ]);
+        expect(data.maps[0]).toEqual({
+          mapId: 'help-example-bob-1',
+          title: getBuiltInMap('help-example-bob-1')!.data.title,
+          published: '2026-01-01T00:00:00.000Z',
+          basedOn: 'help-example-alice-1',
+        });
+        const empty = threadSchema.parse(
+          (await get(app, '/api/map/help-example-alice-2/thread')).json().data,
+        );
+        expect(empty).toEqual({ mapId: 'help-example-alice-2', maps: [], complete: true });
       });
 
       it('leaves a hidden response and what answers it out of the thread', async () => {

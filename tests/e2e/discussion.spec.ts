@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData, Reason } from '../../src/domain/belief-map';
+import { elmStreetReasons } from '../../src/domain/built-in/help-example-reasons';
 import { newReason } from '../../src/domain/test-support/builders';
 import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { draftUpdatedFlash } from './support/compared-maps';
@@ -317,6 +318,59 @@ describe('a discussion of pasted maps', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect((await fetch(`${app.baseUrl}/discussion?maps=a,b`)).status).toBe(200);
     expect((await fetch(`${app.baseUrl}/discussions`)).status).toBe(404);
+  });
+});
+
+describe('the built-in discussion of the worked example', () => {
+  const { childrenCycleToSchool, parkingForDisabled, fewCyclistsToday } = elmStreetReasons;
+  const thread = [
+    'help-example-alice-1',
+    'help-example-bob-1',
+    'help-example-carol-1',
+    'help-example-dan-1',
+    'help-example-erin-1',
+  ];
+
+  it('shows Alice’s first map and the four built-in maps answering it in every region', async ({
+    page,
+    errors,
+  }) => {
+    await openDiscussion(page, '/discussion/help-example-alice-1');
+    const maps = region(page, 'Maps in this discussion');
+    const hrefs = await maps
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    expect(hrefs.filter((href) => href.startsWith('/map/')).sort()).toEqual(thread.map((id) => `/map/${id}`));
+    // Where each map stands: a row for each of the five maps under the header.
+    expect(await region(page, 'Where each map stands').getByRole('table').getByRole('row').count()).toBe(6);
+
+    expect(
+      await reasonItem(page, 'Where the group agrees', childrenCycleToSchool.title).textContent(),
+    ).toContain('In 5 of 5 maps');
+    expect(
+      await reasonItem(page, 'Where the group agrees', parkingForDisabled.title).textContent(),
+    ).toContain('In 3 of 5 maps');
+    const reversal = reasonItem(page, 'Where the group splits', fewCyclistsToday.title);
+    expect(await reversal.textContent()).toContain('Counts the other way for some');
+    expect(await reversal.textContent()).toContain('In 3 of 5 maps');
+
+    const groups = region(page, 'Opinion groups');
+    for (const name of ['Group A', 'Group B'])
+      expect(await groups.getByRole('heading', { level: 3, name }).count(), name).toBe(1);
+    expect(await groups.getByRole('heading', { level: 3, name: 'Group C' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('is linked from Help’s worked example', async ({ page, errors }) => {
+    await openPage(page, '/help', 'Help');
+    const link = page
+      .getByRole('main')
+      .getByRole('link', { name: 'See the discussion of Alice’s first map' });
+    expect(await link.getAttribute('href')).toBe('/discussion/help-example-alice-1');
+    await link.click();
+    await h1(page, 'Discussion').waitFor();
+    await region(page, 'Opinion groups').getByRole('heading', { level: 3, name: 'Group B' }).waitFor();
+    expect(errors).toEqual([]);
   });
 });
 

@@ -91,6 +91,33 @@ export const elmStreetReasons = {
       'If few people would use the lane, giving up 48 parking spaces buys little. This counts against the ' +
       'lane only as far as the number of riders today says how many would ride once the lane is built.',
   },
+
+  // Added by the neighbours who answered them: the discussion of Alice's first map.
+  schoolTravelSurvey: {
+    id: '5bc33329-e74b-490e-8b2f-c0471463af9e' as ReasonId,
+    title:
+      "In the school's travel survey, 1 in 3 families said their children would cycle on a protected route",
+    relevance:
+      'Elm Street Primary asked every family last autumn how their children get to school and how they would ' +
+      'like to. About a hundred children could switch from the back seat to a bike, which is also a hundred ' +
+      'fewer cars stopping on Elm Street at half past eight.',
+  },
+  heavyGoods: {
+    id: '08880298-a954-4ef9-aa13-aeb07a9411fb' as ReasonId,
+    title: 'Customers who buy paint, timber or compost need to park outside the hardware store',
+    relevance:
+      'Nobody carries four tins of paint or a sheet of plywood to the station car park. Much of what a ' +
+      'hardware store sells is heavy or bulky, so its customers need to stop at the door, and if they cannot ' +
+      'they drive to the retail park on the ring road instead.',
+  },
+  loadingBayAshLane: {
+    id: '711c8ff7-1125-47a9-8952-b6f5bd36b4d8' as ReasonId,
+    title: 'A loading bay at the corner of Ash Lane could take the morning deliveries',
+    relevance:
+      'The corner of Ash Lane, twenty metres from the bakery, is wide enough for a marked loading bay used ' +
+      'before ten in the morning. If the vans have somewhere to stop, the traffic lane stays clear and one of ' +
+      'the costs of the bike lane goes away.',
+  },
 } as const satisfies Record<string, ReasonText>;
 
 /** A reason with these words and ratings; `null` is "not rated". Returns a new object. */

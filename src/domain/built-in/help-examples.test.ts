@@ -7,7 +7,9 @@ import { findCruxes } from '../cruxes';
 import { sortReasons } from '../sort-reasons';
 import { elmStreetReasons } from './help-example-reasons';
 import { helpExampleMaps } from './help-examples';
-import { builtInPublished, helpExampleIds, type HelpExampleId } from './index';
+import { summariseDiscussion } from '../discussion/discussion';
+import type { MapId } from '../map-id';
+import { builtInPublished, builtInThread, helpExampleIds, type HelpExampleId } from './index';
 
 // The worked example of PRODUCT §10.2 as data: these tests check that the maps tell the story STORY.md
 // tells, so that the compare page shows each step as the Help page describes it.
@@ -209,5 +211,60 @@ describe('the cruxes of the second maps', () => {
     const bob = mapBalance(maps['help-example-bob-2'].data);
     expect(alice.for.weight).toBeGreaterThan(alice.against.weight);
     expect(bob.for.weight - bob.against.weight).toBeLessThan(alice.for.weight - alice.against.weight);
+  });
+});
+
+describe('the discussion of Alice’s first map', () => {
+  // The maps the built-in thread of help-example-alice-1 holds (rule B4), as the discussion page takes them.
+  const thread = ['help-example-alice-1', ...builtInThread('help-example-alice-1').map((entry) => entry.id)];
+  const discussion = summariseDiscussion(
+    thread.map((id) => ({ id: id as MapId, data: maps[id as HelpExampleId].data })),
+  );
+  const keyOf = (key: keyof typeof elmStreetReasons) => elmStreetReasons[key].id.toLowerCase();
+
+  it('[B4] holds Alice’s and Bob’s first maps and the three neighbours who answer them', () => {
+    expect(thread).toEqual([
+      'help-example-alice-1',
+      'help-example-bob-1',
+      'help-example-carol-1',
+      'help-example-dan-1',
+      'help-example-erin-1',
+    ]);
+  });
+
+  it('[N5] agrees on the children cycling to school and the parking of people who cannot walk far', () => {
+    expect(discussion.agrees.map((reason) => reason.key)).toEqual([
+      keyOf('childrenCycleToSchool'),
+      keyOf('parkingForDisabled'),
+    ]);
+  });
+
+  it('[N6][G1] splits on the few cyclists today, which Erin reads the other way', () => {
+    const few = discussion.splits.find((reason) => reason.key === keyOf('fewCyclistsToday'));
+    expect(few?.split).toBe(true);
+    const erin = few?.entries.find((entry) => entry.mapId === 'help-example-erin-1');
+    const bob = few?.entries.find((entry) => entry.mapId === 'help-example-bob-1');
+    expect(erin?.reason.support).toBe('support');
+    expect(bob?.reason.support).toBe('disconfirm');
+    expect(discussion.splits.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('[N9][N10] falls into two opinion groups: for the lane and against it', () => {
+    const { groups, noGroups } = discussion.opinion;
+    expect(noGroups).toBeNull();
+    // Clearly above the floor of rule N9 (0.55), so a small change to a rating does not lose them.
+    expect(discussion.opinion.silhouette).toBeGreaterThan(0.6);
+    expect(groups.map((group) => [group.name, group.mapIds])).toEqual([
+      ['Group A', ['help-example-alice-1', 'help-example-carol-1', 'help-example-erin-1']],
+      ['Group B', ['help-example-bob-1', 'help-example-dan-1']],
+    ]);
+    for (const group of groups) expect(group.distinctive.length, group.name).toBeGreaterThan(0);
+  });
+
+  it('[N7] each group leans its own way', () => {
+    const net = new Map(discussion.stances.map((stance) => [stance.mapId as string, stance.net]));
+    for (const id of ['help-example-alice-1', 'help-example-carol-1', 'help-example-erin-1'])
+      expect(net.get(id), id).toBeGreaterThan(0);
+    for (const id of ['help-example-bob-1', 'help-example-dan-1']) expect(net.get(id), id).toBeLessThan(0);
   });
 });

@@ -123,6 +123,59 @@ const bob2 = secondMap(
   { shoppersWalkOrCycle: 'neutral', shopsLoseTrade: 'agree', fewCyclistsToday: 'disconfirm' },
 );
 
+/**
+ * Three neighbours answer the first maps (rule B4), so that the discussion of Alice's first map has
+ * five maps: they agree on the children cycling to school and the parking for people who cannot
+ * walk far, split on the few cyclists today (Erin reads Bob's reason the other way, a reversal) and
+ * on the shops, and fall into two opinion groups: Alice, Carol and Erin; Bob and Dan.
+ */
+const carol1 = elmStreetMap(
+  "Carol's answer to Alice's first map. She teaches Year 5 at Elm Street Primary and walks her class to " +
+    "the swimming pool along Elm Street every Thursday. She kept all of Alice's reasons, rates the children " +
+    "cycling to school higher than Alice does, and adds the school's travel survey. She is for the lane.",
+  sortReasons([
+    rate(r.saferCycling, 'strong-agree', 'strong-support'),
+    rate(r.cyclistsInjured, 'strong-agree', 'strong-support'),
+    rate(r.childrenCycleToSchool, 'strong-agree', 'support'),
+    rate(r.schoolTravelSurvey, 'strong-agree', 'support'),
+    rate(r.parkingRarelyFull, 'agree', 'support'),
+    rate(r.shoppersWalkOrCycle, 'agree', 'support'),
+    rate(r.shopsLoseTrade, 'disagree', 'disconfirm'),
+  ]),
+);
+
+const dan1 = elmStreetMap(
+  "Dan's answer to Bob's first map. He has run the hardware store on Elm Street for twenty years. He kept " +
+    "all of Bob's reasons and rates them as Bob does, but counts the delivery vans more strongly against " +
+    'the lane, since his own come every morning, and adds his customers, who carry paint and timber to ' +
+    'their cars. He is against the lane.',
+  sortReasons([
+    rate(r.saferCycling, 'agree', 'support'),
+    rate(r.childrenCycleToSchool, 'disagree', 'support'),
+    rate(r.shopsLoseTrade, 'strong-agree', 'strong-disconfirm'),
+    rate(r.heavyGoods, 'strong-agree', 'strong-disconfirm'),
+    rate(r.deliveryVans, 'strong-agree', 'strong-disconfirm'),
+    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+    rate(r.fewCyclistsToday, 'strong-agree', 'disconfirm'),
+  ]),
+);
+
+const erin1 = elmStreetMap(
+  "Erin's answer to Bob's first map. She is a physiotherapist at the health centre and cycles there from " +
+    'the station. She agrees with Bob that patients who cannot walk far must keep their parking, but reads ' +
+    'his bike count the other way: people stay off a street where cyclists get hurt. She adds a loading bay ' +
+    'for the delivery vans. She is for the lane.',
+  sortReasons([
+    rate(r.saferCycling, 'strong-agree', 'strong-support'),
+    rate(r.childrenCycleToSchool, 'agree', 'support'),
+    rate(r.fewCyclistsToday, 'strong-agree', 'support'),
+    rate(r.loadingBayAshLane, 'strong-agree', 'support'),
+    rate(r.parkingForDisabled, 'strong-agree', 'strong-disconfirm'),
+    rate(r.shopsLoseTrade, 'disagree', 'disconfirm'),
+    rate(r.deliveryVans, 'disagree', 'disconfirm'),
+  ]),
+);
+
 export const helpExampleMaps: Record<HelpExampleId, PublishedMap> = {
   'help-example-icons': createIconsMap(published),
   'help-example-initial': initial,
@@ -131,4 +184,7 @@ export const helpExampleMaps: Record<HelpExampleId, PublishedMap> = {
   'help-example-combined-reasons': combined,
   'help-example-alice-2': alice2,
   'help-example-bob-2': bob2,
+  'help-example-carol-1': carol1,
+  'help-example-dan-1': dan1,
+  'help-example-erin-1': erin1,
 };

@@ -21,6 +21,9 @@ export const helpExampleIds = [
   'help-example-combined-reasons',
   'help-example-alice-2',
   'help-example-bob-2',
+  'help-example-carol-1',
+  'help-example-dan-1',
+  'help-example-erin-1',
 ] as const;
 export type HelpExampleId = (typeof helpExampleIds)[number];
 
@@ -34,9 +37,39 @@ export function isBuiltInMapId(id: string): boolean {
 }
 
 /**
- * What a built-in map answers (rule B4): in the worked example Bob's first map answers Alice's.
- * The API answers it as a published map's `basedOn` (PRODUCT §5.2). Null for the others.
+ * What each built-in map answers (rule B4): in the worked example Bob's first map and Carol's answer
+ * Alice's, Dan's and Erin's answer Bob's. The API answers it as a published map's `basedOn`
+ * (PRODUCT §5.2).
  */
+const builtInAnswers: Readonly<Partial<Record<string, HelpExampleId>>> = {
+  'help-example-bob-1': 'help-example-alice-1',
+  'help-example-carol-1': 'help-example-alice-1',
+  'help-example-dan-1': 'help-example-bob-1',
+  'help-example-erin-1': 'help-example-bob-1',
+};
+
+/** What the built-in map `id` answers (rule B4), or null. */
 export function builtInBasedOn(id: string): HelpExampleId | null {
-  return id === 'help-example-bob-1' ? 'help-example-alice-1' : null;
+  return Object.hasOwn(builtInAnswers, id) ? (builtInAnswers[id] ?? null) : null;
+}
+
+/**
+ * The built-in maps that answer `rootId`, breadth first (as PRODUCT §5.7 reads a thread), each
+ * with what it answers; empty for a map nothing built in answers. Pure.
+ */
+export function builtInThread(rootId: string): { id: HelpExampleId; basedOn: HelpExampleId }[] {
+  const thread: { id: HelpExampleId; basedOn: HelpExampleId }[] = [];
+  let depth = [rootId];
+  while (depth.length > 0) {
+    const next: HelpExampleId[] = [];
+    for (const id of helpExampleIds) {
+      const basedOn = builtInBasedOn(id);
+      if (basedOn !== null && depth.includes(basedOn)) {
+        thread.push({ id, basedOn });
+        next.push(id);
+      }
+    }
+    depth = next;
+  }
+  return thread;
 }

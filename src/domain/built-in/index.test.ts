@@ -5,6 +5,7 @@ import {
   builtInBasedOn,
   builtInMapIds,
   builtInPublished,
+  builtInThread,
   defaultMap,
   getBuiltInMap,
   helpExampleIds,
@@ -35,8 +36,8 @@ describe('built-in maps', () => {
     expect(map?.data.title.trim()).not.toBe('');
   });
 
-  it('[B2] the built-in ids are default and exactly the seven help ids of the story, in its order', () => {
-    expect(helpIdsOfTheStory).toHaveLength(7);
+  it('[B2] the built-in ids are default and exactly the ten help ids of the story, in its order', () => {
+    expect(helpIdsOfTheStory).toHaveLength(10);
     expect([...helpExampleIds]).toEqual(helpIdsOfTheStory);
     expect([...builtInMapIds]).toEqual(['default', ...helpIdsOfTheStory]);
   });
@@ -85,12 +86,35 @@ describe('built-in maps', () => {
   });
 });
 
+const answers: Record<string, string> = {
+  'help-example-bob-1': 'help-example-alice-1',
+  'help-example-carol-1': 'help-example-alice-1',
+  'help-example-dan-1': 'help-example-bob-1',
+  'help-example-erin-1': 'help-example-bob-1',
+};
+
 describe('what built-in maps answer', () => {
-  it.each(builtInMapIds.map((id) => [id, id === 'help-example-bob-1' ? 'help-example-alice-1' : null]))(
-    '[B4] %s answers %s',
-    (id, basedOn) => {
-      expect(builtInBasedOn(id)).toBe(basedOn);
-      if (basedOn !== null) expect(getBuiltInMap(basedOn)).not.toBeNull();
-    },
-  );
+  it.each(builtInMapIds.map((id) => [id, answers[id] ?? null]))('[B4] %s answers %s', (id, basedOn) => {
+    expect(builtInBasedOn(id)).toBe(basedOn);
+    if (basedOn !== null) expect(getBuiltInMap(basedOn)).not.toBeNull();
+  });
+
+  it.each(['__proto__', 'constructor', 'no-such-map'])('[B4] %s answers nothing', (id) => {
+    expect(builtInBasedOn(id)).toBeNull();
+  });
+
+  it('[B4] the thread of a built-in map is the built-in maps answering it, breadth first', () => {
+    expect(builtInThread('help-example-alice-1')).toEqual([
+      { id: 'help-example-bob-1', basedOn: 'help-example-alice-1' },
+      { id: 'help-example-carol-1', basedOn: 'help-example-alice-1' },
+      { id: 'help-example-dan-1', basedOn: 'help-example-bob-1' },
+      { id: 'help-example-erin-1', basedOn: 'help-example-bob-1' },
+    ]);
+    expect(builtInThread('help-example-bob-1').map((entry) => entry.id)).toEqual([
+      'help-example-dan-1',
+      'help-example-erin-1',
+    ]);
+    for (const id of ['default', 'help-example-alice-2', 'help-example-erin-1', 'no-such-map'])
+      expect(builtInThread(id), id).toEqual([]);
+  });
 });

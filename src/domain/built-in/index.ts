@@ -6,6 +6,7 @@ import { defaultMap, helpExampleIds } from './ids';
 export {
   builtInBasedOn,
   builtInPublished,
+  builtInThread,
   defaultMap,
   helpExampleIds,
   isBuiltInMapId,

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { formatWeight, mapBalance, type BalanceSide } from '../../domain/balance';
 import type { MapData } from '../../domain/belief-map';
 import type { ResponsesPage, ResponseSummary, ThreadAnswer } from '../../domain/response-answers';
-import { isBuiltInMapId } from '../../domain/built-in/index';
+import { builtInPublished, builtInThread, getBuiltInMap, isBuiltInMapId } from '../../domain/built-in/index';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import {
   decodeResponsesCursor,
@@ -18,7 +18,7 @@ import { errorBody } from '../http/errors';
 import { matchesEtag } from '../http/etag';
 import type { PublishedMaps } from '../pages/published-maps';
 import { authorKeyHeader, matchesAuthorKey } from '../publishing/author-key';
-import { readThread } from '../publishing/thread';
+import { readThread, type Thread } from '../publishing/thread';
 import type { MapStore, StoredResponse } from '../store/map-store';
 
 export interface ResponseRoutesOptions {
@@ -83,7 +83,9 @@ export async function responseRoutes(
     if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
     const at = now();
     if (!(await exists(id, at))) return notFound(reply, id);
-    const thread = await readThread(store, id, at, threadMaxMaps);
+    // A built-in map's thread is the built-in maps answering it (rule B4): nothing published is
+    // ever listed under one (PRODUCT §5.5), so the store is not asked.
+    const thread = isBuiltInMapId(id) ? builtInThreadOf(id) : await readThread(store, id, at, threadMaxMaps);
     const data: ThreadAnswer = {
       mapId: id,
       maps: thread.maps.map((entry) => ({
@@ -115,6 +117,17 @@ export async function responseRoutes(
       return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok' });
     },
   );
+}
+
+/** The thread of the built-in map `rootId` (PRODUCT §4.3, §5.7): the built-in maps answering it. */
+function builtInThreadOf(rootId: string): Thread {
+  const maps = builtInThread(rootId).map(({ id, basedOn }) => ({
+    id,
+    title: getBuiltInMap(id)?.data.title ?? '',
+    published: builtInPublished,
+    basedOn,
+  }));
+  return { maps, complete: true };
 }
 
 /** A response as a list shows it (PRODUCT §5.6): its balance with the map page's figures (rule W5). */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { HelpSection } from './HelpSection';
 import type { HelpExampleId } from '../../../domain/built-in';
-import { comparePath, examplePath } from './help-links';
+import { comparePath, discussionPath, examplePath } from './help-links';
 
 // The table reads the example maps, several KB of prose that the rest of the page does not need:
 // it loads just after the page, far below the first screen (PRODUCT §13, the first-load budget).
@@ -145,6 +145,37 @@ export function WorkedExample() {
         a six-month trial of the lane with temporary barriers while the shops compare their takings with the
         year before. If Bob came to believe the shops would not lose trade, his own map would favour the lane;
         if Alice came to believe they would, hers would lean against it.
+      </p>
+
+      <h3>6. The neighbours join in</h3>
+      <p>
+        Alice and Bob shared their first maps, and three neighbours answered them with maps of their own, each
+        made with “Edit a copy”. Carol teaches at Elm Street Primary: she answered Alice’s map, counts the
+        children cycling to school for the lane and adds the school’s travel survey. Dan runs the hardware
+        store: he answered Bob’s map, counts the delivery vans strongly against the lane and adds his
+        customers, who carry paint and timber to their cars. Erin, a physiotherapist at the health centre who
+        cycles there, answered Bob’s map too: like Bob she is sure people who cannot walk far must keep their
+        parking, but she reads his bike count the other way, as a reason for the lane, and adds a loading bay
+        for the vans.
+      </p>
+      <ul>
+        <li>
+          <Link to={examplePath('help-example-carol-1')}>Carol’s map</Link>,{' '}
+          <Link to={examplePath('help-example-dan-1')}>Dan’s map</Link> and{' '}
+          <Link to={examplePath('help-example-erin-1')}>Erin’s map</Link>
+        </li>
+        <li>
+          <Link to={discussionPath('help-example-alice-1')}>See the discussion of Alice’s first map</Link>:
+          all five maps on one page.
+        </li>
+      </ul>
+      <p>
+        The discussion shows where the group stands. Alice, Carol and Erin lean for the lane, Bob and Dan
+        against it. All five agree that more children would cycle to school, and the three who weigh it agree
+        that people who cannot walk far would lose their parking. They split most on the shops’ trade, which
+        everyone counts against the lane but with very different weight, and on today’s few cyclists, which
+        “Counts the other way for some”: Erin reads it for the lane, Bob and Dan against. The opinion groups
+        find the two camps: Group A is Alice, Carol and Erin; Group B is Bob and Dan.
       </p>
     </HelpSection>
   );

@@ -11,3 +11,8 @@ export function examplePath(id: HelpExampleId): string {
 export function comparePath(base: HelpExampleId | `draft.${HelpExampleId}`, modified: HelpExampleId): string {
   return `/compare/${base}/${modified}`;
 }
+
+/** The discussion page of an example map and the built-in maps that answer it (PRODUCT §6.10). */
+export function discussionPath(id: HelpExampleId): string {
+  return `/discussion/${id}`;
+}
