@@ -343,6 +343,14 @@ describe('the built-in discussion of the worked example', () => {
     expect(hrefs.filter((href) => href.startsWith('/map/')).sort()).toEqual(thread.map((id) => `/map/${id}`));
     // Where each map stands: a row for each of the five maps under the header.
     expect(await region(page, 'Where each map stands').getByRole('table').getByRole('row').count()).toBe(6);
+    // [N15] The five share one title: each is told apart by its description's first sentence.
+    await maps.getByRole('checkbox', { name: "Leave out Carol's answer to Alice's first map." }).waitFor();
+    expect(await maps.locator('.discussion-map-note').allTextContents()).toContain(
+      "Carol's answer to Alice's first map.",
+    );
+    expect(await region(page, 'Where each map stands').getByRole('table').textContent()).toContain(
+      "Dan's answer to Bob's first map.",
+    );
 
     expect(
       await reasonItem(page, 'Where the group agrees', childrenCycleToSchool.title).textContent(),

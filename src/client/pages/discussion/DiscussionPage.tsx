@@ -17,6 +17,7 @@ import { AllReasons, ReasonList } from './DiscussionReasons';
 import { OpinionGroupsView, StanceAxis } from './DiscussionPlots';
 import './discussion.css';
 import { useDiscussionModel } from './use-discussion-model';
+import { mapLabels, type MapLabel } from '../../../domain/discussion/map-labels';
 
 // PRODUCT §6.10: the discussion page, every map on one belief at once: who answered whom, where
 // each stands, what the group agrees on and splits over, its opinion groups and every reason.
@@ -115,7 +116,9 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
   const [leftOut, setLeftOut] = useState<ReadonlySet<MapId>>(new Set());
   const mapData = useMemo(() => maps.map(({ id, map }) => ({ id, data: map.data })), [maps]);
   const worked = useDiscussionModel(mapData, leftOut);
-  const titles = useMemo(() => new Map(maps.map(({ id, map }) => [id, map.data.title])), [maps]);
+  // Rule N15: maps that share a title are told apart by a note.
+  const labels = useMemo(() => mapLabels(maps.map(({ id, map }) => ({ id, data: map.data }))), [maps]);
+  const titles = useMemo(() => new Map([...labels].map(([id, label]) => [id, label.short])), [labels]);
   const drafts = useDraftMarks(maps);
   const store = useMapsStore();
   // The draft's map is at hand for the draft a reason is added to, which copies it: that one only,
@@ -133,7 +136,7 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
   const n = worked?.discussion.mapIds.length ?? 0;
   return (
     <>
-      <MapsTree maps={maps} leftOut={leftOut} onToggle={toggle} drafts={drafts.ids} />
+      <MapsTree maps={maps} labels={labels} leftOut={leftOut} onToggle={toggle} drafts={drafts.ids} />
       {!worked ? (
         <p role="status" className="loading">
           Working out the figures...
@@ -244,13 +247,14 @@ function useAddToDraft(draftMap: DiscussionSource, onChanged: () => void) {
 
 interface MapsTreeProps {
   maps: readonly DiscussionSource[];
+  labels: ReadonlyMap<MapId, MapLabel>;
   leftOut: ReadonlySet<MapId>;
   onToggle: (id: MapId, out: boolean) => void;
   drafts: ReadonlySet<MapId>;
 }
 
 /** "Maps in this discussion": who answered whom, each map with its figures and a checkbox. */
-function MapsTree({ maps, leftOut, onToggle, drafts }: MapsTreeProps) {
+function MapsTree({ maps, labels, leftOut, onToggle, drafts }: MapsTreeProps) {
   const children = useMemo(() => {
     const byParent = new Map<MapId | null, DiscussionSource[]>();
     for (const map of maps) byParent.set(map.parent, [...(byParent.get(map.parent) ?? []), map]);
@@ -265,6 +269,7 @@ function MapsTree({ maps, leftOut, onToggle, drafts }: MapsTreeProps) {
           <MapItem
             key={source.id}
             source={source}
+            label={labels.get(source.id)!}
             leftOut={leftOut.has(source.id)}
             onToggle={onToggle}
             hasDraft={drafts.has(source.id)}
@@ -285,13 +290,14 @@ function MapsTree({ maps, leftOut, onToggle, drafts }: MapsTreeProps) {
 
 interface MapItemProps {
   source: DiscussionSource;
+  label: MapLabel;
   leftOut: boolean;
   onToggle: (id: MapId, out: boolean) => void;
   hasDraft: boolean;
   children: ReactNode;
 }
 
-function MapItem({ source, leftOut, onToggle, hasDraft, children }: MapItemProps) {
+function MapItem({ source, label, leftOut, onToggle, hasDraft, children }: MapItemProps) {
   const { id, map } = source;
   return (
     <li className={leftOut ? 'discussion-map left-out' : 'discussion-map'}>
@@ -303,11 +309,16 @@ function MapItem({ source, leftOut, onToggle, hasDraft, children }: MapItemProps
           {isBuiltInMapId(id) ? 'Built in' : `Published ${formatPublished(map.published)}`}
         </span>
         {hasDraft && <span className="draft-badge">Your draft</span>}
+        {label.note !== null && (
+          <span className="discussion-map-note" dir="auto">
+            {label.note}
+          </span>
+        )}
       </div>
       <BalanceLine source={source} />
       <label className="discussion-leave-out">
         <input type="checkbox" checked={leftOut} onChange={(event) => onToggle(id, event.target.checked)} />{' '}
-        Leave out<span className="visually-hidden"> {map.data.title}</span>
+        Leave out<span className="visually-hidden"> {label.short}</span>
       </label>
       {children}
     </li>
