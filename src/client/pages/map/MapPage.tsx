@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { isBuiltInMapId } from '../../../domain/built-in/ids';
+import { builtInThread, isBuiltInMapId } from '../../../domain/built-in/ids';
 import { useVisit } from '../../lib/visits';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useHeadingFocus } from '../../components/use-heading-focus';
@@ -75,7 +75,9 @@ export function MapPage() {
           <PublishedView view={view} headingRef={headingRef} />
           {notice}
           {/* Last on the page: its arrival moves nothing above it. Built-in maps are never answered in a list. */}
-          {!isBuiltInMapId(view.id.baseId) && (
+          {isBuiltInMapId(view.id.baseId) ? (
+            <BuiltInDiscussion mapId={view.id.baseId} />
+          ) : (
             <Suspense fallback={null}>
               <Responses key={view.id.baseId} mapId={view.id.baseId} />
             </Suspense>
@@ -83,6 +85,20 @@ export function MapPage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A built-in map that built-in maps answer (rule B4) leads to its discussion, as a published map's
+ * Responses do (PRODUCT §6.2): the thread is known without asking the server.
+ */
+function BuiltInDiscussion({ mapId }: { mapId: string }) {
+  const answers = builtInThread(mapId).length;
+  if (answers === 0) return null;
+  return (
+    <p className="map-discussion-link">
+      <Link to={`/discussion/${mapId}`}>{`See the discussion (${answers + 1} maps)`}</Link>
+    </p>
   );
 }
 
