@@ -6,7 +6,7 @@ import { newReason } from '../../src/domain/test-support/builders';
 import { axeViolations, colourModesAndWidths, installAxe } from './support/axe';
 import { draftUpdatedFlash } from './support/compared-maps';
 import { test } from './support/fixtures';
-import type { RunningApp } from './support/harness';
+import { startApp, type RunningApp } from './support/harness';
 import { h1, openMap, openPage, pageReady, storedDraft, tabTo } from './support/map-page';
 
 // PRODUCT §6.10: the discussion page of a group's maps on one belief, from a thread and from
@@ -51,11 +51,14 @@ function mapOf(at: number): MapData {
 }
 const titleOf = (at: number) => mapOf(at).title;
 
-/** Publishes `data` through the API, answering `basedOn` (listed under it) when given. */
-async function publish(app: RunningApp, data: MapData, basedOn?: string): Promise<string> {
+/**
+ * Publishes `data` through the API, answering `basedOn` (listed under it) when given; `from` is the
+ * client's address, for a server behind a trusted proxy.
+ */
+async function publish(app: RunningApp, data: MapData, basedOn?: string, from?: string): Promise<string> {
   const created = await fetch(`${app.baseUrl}/api/map/create`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
     body: JSON.stringify({ version: '1.0', data, ...(basedOn ? { basedOn, listed: true } : {}) }),
   });
   const body = (await created.json()) as { data?: { mapId: string }; message?: string };
@@ -243,6 +246,72 @@ describe('Undo of Add to my draft', () => {
   });
 });
 
+describe('Add to my draft, as one map holds a reason', () => {
+  it('lists each map’s version of a reason and adds the one picked, with its own ratings', async ({
+    page,
+    app,
+  }) => {
+    const lane = (who: string, reasons: Reason[]): MapData => ({
+      title: `Elm Street bike lane, as ${who} sees it`,
+      description: null,
+      reasons,
+    });
+    const quiet = newReason('The street would be quieter', { belief: 'agree', support: 'support' });
+    const first = await publish(app, lane('Gus', [safer]));
+    const second = await publish(app, lane('Hal', [safer, quiet]));
+    const third = await publish(
+      app,
+      lane('Ivy', [safer, { ...quiet, belief: 'strong-disagree', support: 'disconfirm' }]),
+    );
+    await openDiscussion(page, `/discussion?maps=${first},${second},${third}`);
+    const item = reasonItem(page, 'All reasons', quiet.title);
+    const versions = item.getByRole('button', { name: 'Each map’s version (2)' });
+    expect(await versions.getAttribute('aria-expanded')).toBe('false');
+    await versions.click();
+    expect(await versions.getAttribute('aria-expanded')).toBe('true');
+    const list = item.getByRole('list', { name: `Versions of ${quiet.title}` });
+    expect(await list.getByRole('listitem').count()).toBe(2);
+    const ivy = list.getByRole('listitem').filter({ hasText: 'as Ivy sees it' });
+    expect(await ivy.getByRole('img', { name: 'Strongly disagree' }).count()).toBe(1);
+    await ivy.getByRole('button', { name: 'Add this version' }).click();
+    await draftUpdatedFlash(page).waitFor();
+    const draftId = `draft.${first}`;
+    await expect.poll(async () => (await storedDraft(page, draftId))?.data.reasons.length).toBe(2);
+    const added = (await storedDraft(page, draftId))!.data.reasons.find((r) => r.id === quiet.id);
+    expect(added).toEqual({ ...quiet, belief: 'strong-disagree', support: 'disconfirm' });
+  });
+});
+
+describe('a thread of more than 100 maps', () => {
+  it('shows the first 100 and says how many the thread has', async ({ page }) => {
+    // Its own server behind one trusted proxy: 30 responses an hour are listed per address, so the
+    // 101 answers come from five addresses.
+    const app = await startApp({ TRUST_PROXY: '1' });
+    try {
+      const root = await publish(app, mapOf(0));
+      for (let n = 0; n < 101; n += 1)
+        await publish(
+          app,
+          { ...mapOf(1 + (n % 5)), title: `Answer ${n}` },
+          root,
+          `10.0.0.${1 + Math.floor(n / 25)}`,
+        );
+      await page.goto(`${app.baseUrl}/discussion/${root}`);
+      await page
+        .getByText(
+          'This thread has 102 maps: the discussion shows the first 100, the map and the answers nearest to it.',
+        )
+        .waitFor();
+      await region(page, 'All reasons').waitFor();
+      expect(await region(page, 'Where each map stands').getByRole('table').getByRole('row').count()).toBe(
+        101,
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('a long list of splits', () => {
   it('shows 5 reasons at first, then all of them', async ({ page, app }) => {
     const topics = ['Noise', 'Trees', 'Buses', 'Deliveries', 'Rain', 'Hills', 'Tourists'];
@@ -369,6 +438,18 @@ describe('the built-in discussion of the worked example', () => {
     expect(errors).toEqual([]);
   });
 
+  it('is linked from the page of a built-in map that built-in maps answer', async ({ page, errors }) => {
+    await openMap(page, 'help-example-alice-1');
+    await page.getByRole('link', { name: 'See the discussion (5 maps)' }).click();
+    await h1(page, 'Discussion').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/discussion/help-example-alice-1');
+    await region(page, 'All reasons').waitFor();
+    // A map nothing answers has no discussion to lead to.
+    await openMap(page, 'help-example-carol-1');
+    expect(await page.getByRole('link', { name: /See the discussion/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('is linked from Help’s worked example', async ({ page, errors }) => {
     await openPage(page, '/help', 'Help');
     const link = page
@@ -442,6 +523,10 @@ describe.for(colourModesAndWidths)('axe-core in %s mode at %i px', ([colorScheme
     await installAxe(context);
     await openDiscussion(page, `/discussion/${ids[0]}`);
     await pageReady(page);
+    // With one reason's versions open, too.
+    await reasonItem(page, 'All reasons', shops.title)
+      .getByRole('button', { name: /Each map’s version/ })
+      .click();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../result';
 // reader pastes it, one link or id a line.
 
 /** The most maps one discussion, and one request for its maps, takes (rule N13). */
-const discussionMaxMaps = 100;
+export const discussionMaxMaps = 100;
 
 /**
  * Rule N13: the ids of `GET /api/maps?ids=…`, split on commas, trimmed, each once, in order of id

@@ -1,36 +1,33 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { describeSide, mapBalance } from '../../../domain/balance';
 import { isBuiltInMapId } from '../../../domain/built-in/ids';
 import { reasonIdKey } from '../../../domain/compare';
-import type { DiscussionReason } from '../../../domain/discussion/discussion';
-import { parsePastedMaps } from '../../../domain/discussion/map-set';
+import { discussionMaxMaps, parsePastedMaps } from '../../../domain/discussion/map-set';
 import { isMapId, toDraftId, type MapId } from '../../../domain/map-id';
+import { quoted } from '../../../domain/text-direction';
 import { PageHeading } from '../../components/PageHeading';
 import { useFlash, flashDurations } from '../../components/flash';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMapsStore } from '../../draft';
 import { formatPublished, isDraftEntry } from '../../draft/entries';
 import { useDraftCommands } from '../../draft/use-commands';
-import { loadDiscussionMaps, type DiscussionSource, type LoadedMaps } from './discussion-api';
+import type { DiscussionSource } from './discussion-api';
 import { AllReasons, ReasonList } from './DiscussionReasons';
 import { OpinionGroupsView, StanceAxis } from './DiscussionPlots';
 import './discussion.css';
-import { useDiscussionModel } from './use-discussion-model';
-import { mapLabels, type MapLabel } from '../../../domain/discussion/map-labels';
+import { useDiscussion, type DiscussionHandle } from './use-discussion-model';
+import type { DiscussionOrigin, EntrySummary, MapSummary, ReasonSummary } from './work-out-discussion';
 
 // PRODUCT §6.10: the discussion page, every map on one belief at once: who answered whom, where
 // each stands, what the group agrees on and splits over, its opinion groups and every reason.
 // The figures are the domain's (rules N1–N11); this page only lays them out.
-
-type Source = { root: MapId } | { ids: MapId[] };
 
 export function DiscussionPage() {
   useDocumentTitle('Discussion');
   const { mapId } = useParams<{ mapId?: string }>();
   const maps = new URLSearchParams(useSearch()).get('maps') ?? '';
   const key = mapId === undefined ? `maps:${maps}` : `root:${mapId}`;
-  const source: Source | null = useMemo(() => {
+  const origin: DiscussionOrigin | null = useMemo(() => {
     if (mapId !== undefined) return isMapId(mapId) ? { root: mapId } : null;
     const { ids } = parsePastedMaps(maps.replaceAll(',', '\n'));
     return { ids };
@@ -38,8 +35,8 @@ export function DiscussionPage() {
   return (
     <div className="page discussion-page">
       <PageHeading>Discussion</PageHeading>
-      {source ? (
-        <DiscussionLoader key={key} source={source} />
+      {origin ? (
+        <DiscussionLoader key={key} origin={origin} />
       ) : (
         <p role="alert">{`Map id ${mapId ?? ''} does not match expected format`}</p>
       )}
@@ -47,33 +44,9 @@ export function DiscussionPage() {
   );
 }
 
-type LoadState =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; loaded: LoadedMaps };
-
-function DiscussionLoader({ source }: { source: Source }) {
-  const store = useMapsStore();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  useEffect(() => {
-    let current = true;
-    if ('ids' in source && source.ids.length === 0) {
-      setState({ status: 'loaded', loaded: { maps: [], missing: [] } });
-      return;
-    }
-    loadDiscussionMaps(source).then(
-      (loaded) => {
-        if (!current) return;
-        setState({ status: 'loaded', loaded });
-      },
-      (error: unknown) => {
-        if (current)
-          setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, store]);
-
+function DiscussionLoader({ origin }: { origin: DiscussionOrigin }) {
+  const handle = useDiscussion(origin);
+  const { state } = handle;
   if (state.status === 'loading')
     return (
       <p role="status" className="loading">
@@ -89,17 +62,24 @@ function DiscussionLoader({ source }: { source: Source }) {
         </p>
       </div>
     );
-  const { maps, missing } = state.loaded;
-  // The draft's map: the map of /discussion/{mapId}, or the first of those pasted that was found.
-  const order = 'root' in source ? [source.root] : source.ids;
-  const first = order.map((id) => maps.find((m) => m.id === id)).find((m) => m) ?? maps[0];
+  const { maps, missing, notShown, threadComplete, draftMap } = state.loaded;
   return (
     <>
       {missing.length > 0 && <p className="discussion-missing">{`Not found: ${missing.join(', ')}`}</p>}
+      {(notShown > 0 || !threadComplete) && (
+        <p className="discussion-missing">
+          {`This thread has ${threadComplete ? '' : 'more than '}${maps.length + missing.length + notShown} maps: ` +
+            `the discussion shows the first ${discussionMaxMaps}, the map and the answers nearest to it.`}
+        </p>
+      )}
       <p>
         <Link to={`/compare?maps=${maps.map((m) => m.id).join(',')}`}>Add or remove maps</Link>
       </p>
-      {maps.length < 2 || !first ? <NeedsTwoMaps /> : <Discussion maps={maps} draftMap={first} />}
+      {maps.length < 2 || !draftMap ? (
+        <NeedsTwoMaps />
+      ) : (
+        <Discussion maps={maps} draftMap={draftMap} handle={handle} />
+      )}
     </>
   );
 }
@@ -112,31 +92,26 @@ function NeedsTwoMaps() {
   );
 }
 
-function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: DiscussionSource }) {
-  const [leftOut, setLeftOut] = useState<ReadonlySet<MapId>>(new Set());
-  const mapData = useMemo(() => maps.map(({ id, map }) => ({ id, data: map.data })), [maps]);
-  const worked = useDiscussionModel(mapData, leftOut);
+interface DiscussionProps {
+  maps: readonly MapSummary[];
+  draftMap: DiscussionSource;
+  handle: DiscussionHandle;
+}
+
+function Discussion({ maps, draftMap, handle }: DiscussionProps) {
+  const { worked, leftOut, leaveOut, reasonOf } = handle;
   // Rule N15: maps that share a title are told apart by a note.
-  const labels = useMemo(() => mapLabels(maps.map(({ id, map }) => ({ id, data: map.data }))), [maps]);
-  const titles = useMemo(() => new Map([...labels].map(([id, label]) => [id, label.short])), [labels]);
+  const titles = useMemo(() => new Map(maps.map(({ id, label }) => [id, label.short])), [maps]);
   const drafts = useDraftMarks(maps);
   const store = useMapsStore();
   // The draft's map is at hand for the draft a reason is added to, which copies it: that one only,
   // since each map held tells every reader of the store, and a discussion has up to 100.
   useEffect(() => store.preload({ [draftMap.id]: draftMap.map }), [store, draftMap]);
-  const addToDraft = useAddToDraft(draftMap, drafts.refresh);
-  const toggle = useCallback((id: MapId, out: boolean) => {
-    setLeftOut((current) => {
-      const next = new Set(current);
-      if (out) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
+  const addToDraft = useAddToDraft(draftMap, reasonOf, drafts.refresh);
   const n = worked?.discussion.mapIds.length ?? 0;
   return (
     <>
-      <MapsTree maps={maps} labels={labels} leftOut={leftOut} onToggle={toggle} drafts={drafts.ids} />
+      <MapsTree maps={maps} leftOut={leftOut} onToggle={leaveOut} drafts={drafts.ids} />
       {!worked ? (
         <p role="status" className="loading">
           Working out the figures...
@@ -151,6 +126,7 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
             heading="Where the group agrees"
             reasons={worked.discussion.agrees}
             mapCount={n}
+            titles={titles}
             empty="No reason is shared widely and rated alike."
             onAdd={addToDraft}
           />
@@ -159,6 +135,7 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
             heading="Where the group splits"
             reasons={worked.discussion.splits}
             mapCount={n}
+            titles={titles}
             empty="No reason is rated differently by the maps that share it."
             onAdd={addToDraft}
           />
@@ -167,6 +144,7 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
             reasons={worked.discussion.reasons}
             orders={worked.orders}
             mapCount={n}
+            titles={titles}
             onAdd={addToDraft}
           />
         </>
@@ -176,7 +154,7 @@ function Discussion({ maps, draftMap }: { maps: DiscussionSource[]; draftMap: Di
 }
 
 /** The maps of the discussion this browser keeps a draft of, read again after each addition. */
-function useDraftMarks(maps: readonly DiscussionSource[]) {
+function useDraftMarks(maps: readonly MapSummary[]) {
   const store = useMapsStore();
   const [ids, setIds] = useState<ReadonlySet<MapId>>(new Set());
   const [round, setRound] = useState(0);
@@ -199,17 +177,21 @@ function useDraftMarks(maps: readonly DiscussionSource[]) {
 }
 
 /**
- * "Add to my draft" (PRODUCT §6.10): the reason, with the group's median ratings, merged into the
- * draft of `draftMap` through the draft commands, as a merge of the compare page is (one step,
- * “Draft updated” with Undo). A reason the draft already has, by the id of any of its maps, is not
- * added twice.
+ * "Add to my draft" (PRODUCT §6.10): the reason merged into the draft of `draftMap` through the
+ * draft commands, as a merge of the compare page is (one step, “Draft updated” with Undo): with
+ * the group's median ratings, or as the map `version` holds it. A reason the draft already has,
+ * by the id of any of its maps, is not added twice.
  */
-function useAddToDraft(draftMap: DiscussionSource, onChanged: () => void) {
+function useAddToDraft(
+  draftMap: DiscussionSource,
+  reasonOf: DiscussionHandle['reasonOf'],
+  onChanged: () => void,
+) {
   const store = useMapsStore();
   const commands = useDraftCommands();
   const flash = useFlash();
   return useCallback(
-    async (reason: DiscussionReason) => {
+    async (reason: ReasonSummary, version: EntrySummary | null) => {
       const draftId = toDraftId(draftMap.id);
       const entry = store.getSnapshot().entries[draftId];
       const draft = isDraftEntry(entry)
@@ -217,16 +199,22 @@ function useAddToDraft(draftMap: DiscussionSource, onChanged: () => void) {
         : await store.persistence.fetchDraft(draftId).catch(() => null);
       const reasons = draft?.data.reasons ?? draftMap.map.data.reasons;
       const keys = new Set(reasons.map((r) => reasonIdKey(r.id)));
-      if (reason.entries.some(({ reason: r }) => keys.has(reasonIdKey(r.id)))) {
-        flash.show({ text: `Your draft already has “${reason.title}”`, durationMs: flashDurations.undo });
+      if (reason.entries.some(({ reasonKey }) => keys.has(reasonKey))) {
+        flash.show({
+          text: `Your draft already has ${quoted(reason.title)}`,
+          durationMs: flashDurations.undo,
+        });
         return;
       }
-      const { applyMerges, mergeCountError } = await import('../../../domain/merge');
-      const added = {
-        ...reason.entries[0]!.reason,
-        belief: reason.medianBelief,
-        support: reason.medianSupport,
-      };
+      const source = version ?? reason.entries[0]!;
+      const [whole, { applyMerges, mergeCountError }] = await Promise.all([
+        reasonOf(source.mapId, source.reasonKey),
+        import('../../../domain/merge'),
+      ]);
+      if (!whole) return;
+      const added = version
+        ? whole
+        : { ...whole, belief: reason.medianBelief, support: reason.medianSupport };
       const change = (d: NonNullable<typeof draft>, now: Date) =>
         d.data.reasons.some((r) => reasonIdKey(r.id) === reasonIdKey(added.id))
           ? d
@@ -241,22 +229,21 @@ function useAddToDraft(draftMap: DiscussionSource, onChanged: () => void) {
       await commands.merge(draftId, change, onChanged);
       onChanged();
     },
-    [draftMap, store, commands, flash, onChanged],
+    [draftMap, reasonOf, store, commands, flash, onChanged],
   );
 }
 
 interface MapsTreeProps {
-  maps: readonly DiscussionSource[];
-  labels: ReadonlyMap<MapId, MapLabel>;
+  maps: readonly MapSummary[];
   leftOut: ReadonlySet<MapId>;
   onToggle: (id: MapId, out: boolean) => void;
   drafts: ReadonlySet<MapId>;
 }
 
 /** "Maps in this discussion": who answered whom, each map with its figures and a checkbox. */
-function MapsTree({ maps, labels, leftOut, onToggle, drafts }: MapsTreeProps) {
+function MapsTree({ maps, leftOut, onToggle, drafts }: MapsTreeProps) {
   const children = useMemo(() => {
-    const byParent = new Map<MapId | null, DiscussionSource[]>();
+    const byParent = new Map<MapId | null, MapSummary[]>();
     for (const map of maps) byParent.set(map.parent, [...(byParent.get(map.parent) ?? []), map]);
     return byParent;
   }, [maps]);
@@ -265,16 +252,15 @@ function MapsTree({ maps, labels, leftOut, onToggle, drafts }: MapsTreeProps) {
     if (level.length === 0) return null;
     return (
       <ul className={parent === null ? 'discussion-tree' : undefined}>
-        {level.map((source) => (
+        {level.map((map) => (
           <MapItem
-            key={source.id}
-            source={source}
-            label={labels.get(source.id)!}
-            leftOut={leftOut.has(source.id)}
+            key={map.id}
+            map={map}
+            leftOut={leftOut.has(map.id)}
             onToggle={onToggle}
-            hasDraft={drafts.has(source.id)}
+            hasDraft={drafts.has(map.id)}
           >
-            {renderLevel(source.id, new Set([...seen, source.id]))}
+            {renderLevel(map.id, new Set([...seen, map.id]))}
           </MapItem>
         ))}
       </ul>
@@ -289,21 +275,20 @@ function MapsTree({ maps, labels, leftOut, onToggle, drafts }: MapsTreeProps) {
 }
 
 interface MapItemProps {
-  source: DiscussionSource;
-  label: MapLabel;
+  map: MapSummary;
   leftOut: boolean;
   onToggle: (id: MapId, out: boolean) => void;
   hasDraft: boolean;
   children: ReactNode;
 }
 
-function MapItem({ source, label, leftOut, onToggle, hasDraft, children }: MapItemProps) {
-  const { id, map } = source;
+function MapItem({ map, leftOut, onToggle, hasDraft, children }: MapItemProps) {
+  const { id, label } = map;
   return (
     <li className={leftOut ? 'discussion-map left-out' : 'discussion-map'}>
       <div className="discussion-map-line">
         <Link to={`/map/${id}`} dir="auto">
-          {map.data.title}
+          {map.title}
         </Link>
         <span className="discussion-map-date">
           {isBuiltInMapId(id) ? 'Built in' : `Published ${formatPublished(map.published)}`}
@@ -315,7 +300,7 @@ function MapItem({ source, label, leftOut, onToggle, hasDraft, children }: MapIt
           </span>
         )}
       </div>
-      <BalanceLine source={source} />
+      <p className="discussion-map-balance">{map.balanceLine}</p>
       <label className="discussion-leave-out">
         <input type="checkbox" checked={leftOut} onChange={(event) => onToggle(id, event.target.checked)} />{' '}
         Leave out<span className="visually-hidden"> {label.short}</span>
@@ -323,14 +308,4 @@ function MapItem({ source, label, leftOut, onToggle, hasDraft, children }: MapIt
       {children}
     </li>
   );
-}
-
-function BalanceLine({ source }: { source: DiscussionSource }) {
-  const line = useMemo(() => balanceLine(source), [source]);
-  return <p className="discussion-map-balance">{line}</p>;
-}
-
-function balanceLine({ map }: DiscussionSource): string {
-  const balance = mapBalance(map.data);
-  return `${describeSide('For', balance.for)} · ${describeSide('Against', balance.against)}`;
 }

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { DiscussionReason } from '../../../domain/discussion/discussion';
 import type { ReasonOrder } from '../../../domain/discussion/reason-orders';
+import type { MapId } from '../../../domain/map-id';
 import { beliefValues, supportValues } from '../../../domain/ratings';
 import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 import { useRevealedCount } from '../../lib/use-revealed-count';
+import type { EntrySummary, ReasonSummary } from './work-out-discussion';
 
 // PRODUCT §6.10: the reasons of a discussion as the regions list them: "Where the group agrees",
 // "Where the group splits" (at most 5 at first) and "All reasons" (sortable, rule N11).
@@ -11,19 +12,24 @@ import { useRevealedCount } from '../../lib/use-revealed-count';
 /** Reasons shown before "Show all {n}". */
 const shownFirst = 5;
 
-type OnAdd = (reason: DiscussionReason) => void;
+/** Adds the reason to the draft: with the group's median ratings, or as one map (`version`) holds it. */
+type OnAdd = (reason: ReasonSummary, version: EntrySummary | null) => void;
+
+/** How the page names each map (rule N15). */
+type Titles = ReadonlyMap<MapId, string>;
 
 interface ReasonListProps {
   id: string;
   heading: string;
-  reasons: readonly DiscussionReason[];
+  reasons: readonly ReasonSummary[];
   mapCount: number;
+  titles: Titles;
   empty: string;
   onAdd: OnAdd;
 }
 
 /** A region of reasons: the first 5, then a button that shows all of them. */
-export function ReasonList({ id, heading, reasons, mapCount, empty, onAdd }: ReasonListProps) {
+export function ReasonList({ id, heading, reasons, mapCount, titles, empty, onAdd }: ReasonListProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? reasons : reasons.slice(0, shownFirst);
   return (
@@ -35,7 +41,13 @@ export function ReasonList({ id, heading, reasons, mapCount, empty, onAdd }: Rea
         <>
           <ol className="card-list discussion-reason-list">
             {shown.map((reason) => (
-              <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} onAdd={onAdd} />
+              <ReasonItem
+                key={reason.key}
+                reason={reason}
+                mapCount={mapCount}
+                titles={titles}
+                onAdd={onAdd}
+              />
             ))}
           </ol>
           {!showAll && reasons.length > shownFirst && (
@@ -61,12 +73,14 @@ export function AllReasons({
   reasons,
   orders,
   mapCount,
+  titles,
   onAdd,
 }: {
-  reasons: readonly DiscussionReason[];
+  reasons: readonly ReasonSummary[];
   /** The reasons' keys in each order, as the worker sorted them. */
   orders: Record<ReasonOrder, readonly string[]>;
   mapCount: number;
+  titles: Titles;
   onAdd: OnAdd;
 }) {
   const [order, setOrder] = useState<ReasonOrder>('most-shared');
@@ -92,7 +106,7 @@ export function AllReasons({
       </p>
       <ol className="card-list discussion-reason-list">
         {sorted.slice(0, revealed).map((reason) => (
-          <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} onAdd={onAdd} />
+          <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} titles={titles} onAdd={onAdd} />
         ))}
       </ol>
     </section>
@@ -102,13 +116,17 @@ export function AllReasons({
 function ReasonItem({
   reason,
   mapCount,
+  titles,
   onAdd,
 }: {
-  reason: DiscussionReason;
+  reason: ReasonSummary;
   mapCount: number;
+  titles: Titles;
   onAdd: OnAdd;
 }) {
   const titleId = useId();
+  const versionsId = useId();
+  const [versionsShown, setVersionsShown] = useState(false);
   return (
     <li className="discussion-reason">
       <h3 id={titleId} dir="auto">
@@ -139,10 +157,68 @@ function ReasonItem({
         Median: <BeliefIcon value={reason.medianBelief} focusable={false} />{' '}
         <SupportIcon value={reason.medianSupport} focusable={false} />
       </p>
-      <button type="button" aria-describedby={titleId} onClick={() => onAdd(reason)}>
-        Add to my draft
-      </button>
+      <p className="discussion-reason-actions">
+        <button type="button" aria-describedby={titleId} onClick={() => onAdd(reason, null)}>
+          Add to my draft
+        </button>
+        <button
+          type="button"
+          aria-expanded={versionsShown}
+          aria-controls={versionsShown ? versionsId : undefined}
+          aria-describedby={titleId}
+          onClick={() => setVersionsShown((shown) => !shown)}
+        >
+          {`Each map’s version (${reason.presence})`}
+        </button>
+      </p>
+      {versionsShown && (
+        <Versions
+          id={versionsId}
+          reason={reason}
+          titles={titles}
+          onAdd={(version) => onAdd(reason, version)}
+        />
+      )}
     </li>
+  );
+}
+
+/**
+ * The reason as each map holds it: the map, its ratings, and its own title where it joined by
+ * title; "Add this version" takes it into the draft with those ratings.
+ */
+function Versions({
+  id,
+  reason,
+  titles,
+  onAdd,
+}: {
+  id: string;
+  reason: ReasonSummary;
+  titles: Titles;
+  onAdd: (version: EntrySummary) => void;
+}) {
+  const prefix = useId();
+  return (
+    <ul id={id} className="discussion-versions" aria-label={`Versions of ${reason.title}`}>
+      {reason.entries.map((entry, n) => (
+        <li key={entry.mapId}>
+          <span id={`${prefix}-${n}`} className="discussion-version-map" dir="auto">
+            {titles.get(entry.mapId) ?? entry.mapId}
+          </span>{' '}
+          <BeliefIcon value={entry.belief} focusable={false} />{' '}
+          <SupportIcon value={entry.support} focusable={false} />
+          {entry.title !== null && (
+            <span className="discussion-version-title" dir="auto">
+              {entry.title}
+            </span>
+          )}{' '}
+          <button type="button" aria-describedby={`${prefix}-${n}`} onClick={() => onAdd(entry)}>
+            Add this version
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,11 +1,13 @@
 import type { PublishedMap } from '../../../domain/belief-map';
+import { discussionMaxMaps } from '../../../domain/discussion/map-set';
 import type { MapId } from '../../../domain/map-id';
 import { ApiError, isOk, messageOf } from '../../draft/storage/api-client';
 import { publishedMapShape } from '../../draft/storage/map-shape';
+import { fetchThread } from '../../draft/storage/responses-api';
 
 // PRODUCT §6.10: the maps of a discussion, in one request (PRODUCT §5.9), and for a thread its
 // maps first (PRODUCT §5.7). Maps from this site's server are read by their shape, as the map page
-// reads one.
+// reads one. Runs in the discussion's worker (or, without one, after the page has shown).
 
 /** A map of the discussion as the page shows it. */
 export interface DiscussionSource {
@@ -19,6 +21,10 @@ export interface LoadedMaps {
   maps: DiscussionSource[];
   /** The ids the server does not have (unknown, expired or malformed). */
   missing: string[];
+  /** How many maps of the thread were not read: past the first 100 (PRODUCT §6.10). */
+  notShown: number;
+  /** False when the server's answer of the thread was itself cut (PRODUCT §5.7): there are more. */
+  threadComplete: boolean;
 }
 
 /** GET /api/maps for `ids` (at most 100); throws ApiError for a failed or unreadable answer. */
@@ -49,13 +55,10 @@ async function fetchMapSet(
   return { maps, missing: data.missing.filter((id): id is string => typeof id === 'string') };
 }
 
-/**
- * The ids of the maps of `root`'s thread (PRODUCT §5.7). Its reader, with the schema that checks its
- * answer (and zod with it), loads only for a thread, after the page shows (PRODUCT §13.5).
- */
-async function threadIds(root: MapId): Promise<string[]> {
-  const { fetchThread } = await import('../../draft/storage/responses-api');
-  return (await fetchThread(root)).maps.map((m) => m.mapId);
+/** The ids of the maps of `root`'s thread (PRODUCT §5.7), and whether the server gave all of them. */
+async function readThread(root: MapId): Promise<{ ids: string[]; complete: boolean }> {
+  const thread = await fetchThread(root);
+  return { ids: thread.maps.map((m) => m.mapId), complete: thread.complete };
 }
 
 /**
@@ -65,8 +68,9 @@ async function threadIds(root: MapId): Promise<string[]> {
 export async function loadDiscussionMaps(
   source: { root: MapId } | { ids: readonly MapId[] },
 ): Promise<LoadedMaps> {
-  const ids = 'root' in source ? [source.root, ...(await threadIds(source.root))] : source.ids;
-  const wanted = [...new Set(ids)].slice(0, 100);
+  const thread = 'root' in source ? await readThread(source.root) : { ids: [], complete: true };
+  const ids = [...new Set('root' in source ? [source.root, ...thread.ids] : source.ids)];
+  const wanted = ids.slice(0, discussionMaxMaps);
   const { maps, missing } = await fetchMapSet(wanted);
   const present = new Set(maps.map((map) => map.mapId));
   return {
@@ -77,5 +81,7 @@ export async function loadDiscussionMaps(
         map.basedOn && present.has(map.basedOn) && map.basedOn !== mapId ? (map.basedOn as MapId) : null,
     })),
     missing,
+    notShown: ids.length - wanted.length,
+    threadComplete: thread.complete,
   };
 }

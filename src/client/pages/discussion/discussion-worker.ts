@@ -1,11 +1,13 @@
-import type { DiscussionRequest } from './use-discussion-model';
-import { workOutDiscussion } from './work-out-discussion';
+import { answerRequest, DiscussionSession, type SessionRequest } from './work-out-discussion';
 
-// PRODUCT §6.10, §13.6: a discussion's figures are worked out in this module worker, so that 100
-// maps of 200 reasons (matching, medians, the components and k-means) never hold up the page. The
-// answer is plain data, as the domain gives it.
+// PRODUCT §6.10, §13.6: a discussion's maps are read and its figures worked out in this module
+// worker, so that 100 maps of 200 reasons (reading 3 MB, matching, medians, the components and
+// k-means) never hold up the page. It answers with only what the page draws.
 
-self.onmessage = (event: MessageEvent<DiscussionRequest>) => {
-  const { round, maps, leftOut } = event.data;
-  self.postMessage({ round, ...workOutDiscussion(maps, leftOut) });
+const session = new DiscussionSession();
+
+self.onmessage = (event: MessageEvent<SessionRequest>) => {
+  void answerRequest(session, event.data).then((replies) => {
+    for (const reply of replies) self.postMessage(reply);
+  });
 };

@@ -1,70 +1,139 @@
-import { useEffect, useRef, useState } from 'react';
-import type { DiscussionMap } from '../../../domain/discussion/match-reasons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Reason } from '../../../domain/belief-map';
 import type { MapId } from '../../../domain/map-id';
-import type { WorkedDiscussion } from './work-out-discussion';
+import type {
+  DiscussionOrigin,
+  LoadedDiscussion,
+  SessionReply,
+  SessionRequest,
+  WorkedDiscussion,
+} from './work-out-discussion';
 
-// PRODUCT §6.10, §13.6: the figures of a discussion (rules N1–N11), worked out in a Web Worker
-// (discussion-worker.ts) and again whenever a map is left out or taken back; only the answer to
-// the latest request is shown. Where no worker starts, the page works them out itself.
+// PRODUCT §6.10, §13.6: the page's side of its discussion's session (work-out-discussion.ts). The
+// session runs in a Web Worker (discussion-worker.ts): it reads the maps, works out the figures,
+// again whenever a map is left out or taken back (only the answer to the latest request is
+// shown), and gives a reason's full text when one is added to a draft. Where no worker starts, or
+// one fails, the session runs in the page, loaded after it.
 
-/** What the page asks the worker: the maps, those left out, and which request this is. */
-export interface DiscussionRequest {
-  round: number;
-  maps: DiscussionMap[];
-  leftOut: MapId[];
+/** How the page reaches its session. */
+interface Channel {
+  send(request: SessionRequest): void;
+  close(): void;
 }
 
-function startWorker(): Worker | null {
+function workerChannel(onReply: (reply: SessionReply) => void, onFail: () => void): Channel | null {
   if (typeof Worker === 'undefined') return null;
+  let worker: Worker;
   try {
-    return new Worker(new URL('./discussion-worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('./discussion-worker.ts', import.meta.url), { type: 'module' });
   } catch {
     return null;
   }
+  worker.onmessage = (event: MessageEvent<SessionReply>) => onReply(event.data);
+  worker.onerror = () => {
+    worker.terminate();
+    onFail();
+  };
+  return { send: (request) => worker.postMessage(request), close: () => worker.terminate() };
 }
 
-/** The discussion of `maps` less `leftOut` and its orders, null until the first answer. */
-export function useDiscussionModel(
-  maps: readonly DiscussionMap[],
-  leftOut: ReadonlySet<MapId>,
-): WorkedDiscussion | null {
-  const [answer, setAnswer] = useState<{ round: number; worked: WorkedDiscussion } | null>(null);
-  const worker = useRef<Worker | null | undefined>(undefined);
-  const round = useRef(0);
-
-  useEffect(
-    () => () => {
-      worker.current?.terminate();
-      worker.current = undefined;
+function inPageChannel(onReply: (reply: SessionReply) => void): Channel {
+  let open = true;
+  const module = import('./work-out-discussion');
+  const session = module.then(({ DiscussionSession }) => new DiscussionSession());
+  // Requests are answered one after the other, as a worker answers them.
+  let queue: Promise<unknown> = session;
+  return {
+    send(request) {
+      queue = queue.then(async () => {
+        const replies = await (await module).answerRequest(await session, request);
+        if (open) replies.forEach(onReply);
+      });
     },
+    close: () => {
+      open = false;
+    },
+  };
+}
+
+type SessionState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'loaded'; loaded: LoadedDiscussion };
+
+export interface DiscussionHandle {
+  state: SessionState;
+  /** The figures of the maps not left out; null until the first answer. */
+  worked: WorkedDiscussion | null;
+  leftOut: ReadonlySet<MapId>;
+  /** Leaves the map `id` out of the figures, or takes it back. */
+  leaveOut(id: MapId, out: boolean): void;
+  /** The reason `reasonKey` of map `mapId` in full, as that map holds it. */
+  reasonOf(mapId: MapId, reasonKey: string): Promise<Reason | null>;
+}
+
+/** The discussion of `origin`'s maps, read and worked out off the page's main thread. */
+export function useDiscussion(origin: DiscussionOrigin): DiscussionHandle {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [worked, setWorked] = useState<{ round: number; worked: WorkedDiscussion } | null>(null);
+  const [leftOut, setLeftOut] = useState<ReadonlySet<MapId>>(new Set());
+  const channel = useRef<Channel | null>(null);
+  const round = useRef(0);
+  const leftOutNow = useRef(leftOut);
+  const asks = useRef(
+    new Map<number, { request: SessionRequest; resolve: (reason: Reason | null) => void }>(),
+  );
+  const lastAsk = useRef(0);
+
+  useEffect(() => {
+    const onReply = (reply: SessionReply) => {
+      // Marks on the page's timeline, which the page's benchmark reads (bench/discussion-page.bench.ts).
+      if (reply.kind !== 'reason') performance.mark(`discussion:${reply.kind}`);
+      if (reply.kind === 'loaded') setState({ status: 'loaded', loaded: reply.loaded });
+      else if (reply.kind === 'failed') setState({ status: 'failed', message: reply.message });
+      else if (reply.kind === 'worked') {
+        if (reply.round === round.current) setWorked({ round: reply.round, worked: reply.worked });
+      } else {
+        asks.current.get(reply.ask)?.resolve(reply.reason);
+        asks.current.delete(reply.ask);
+      }
+    };
+    // A worker that fails gives way to the page itself, which starts again where it was.
+    const fallBack = () => {
+      const inPage = inPageChannel(onReply);
+      channel.current = inPage;
+      inPage.send({ kind: 'load', origin });
+      if (round.current > 0)
+        inPage.send({ kind: 'work', round: round.current, leftOut: [...leftOutNow.current] });
+      for (const { request } of asks.current.values()) inPage.send(request);
+    };
+    channel.current = workerChannel(onReply, fallBack) ?? inPageChannel(onReply);
+    channel.current.send({ kind: 'load', origin });
+    return () => {
+      channel.current?.close();
+      channel.current = null;
+    };
+  }, [origin]);
+
+  const leaveOut = useCallback((id: MapId, out: boolean) => {
+    const next = new Set(leftOutNow.current);
+    if (out) next.add(id);
+    else next.delete(id);
+    leftOutNow.current = next;
+    setLeftOut(next);
+    channel.current?.send({ kind: 'work', round: ++round.current, leftOut: [...next] });
+  }, []);
+
+  const reasonOf = useCallback(
+    (mapId: MapId, reasonKey: string) =>
+      new Promise<Reason | null>((resolve) => {
+        const ask = ++lastAsk.current;
+        const request: SessionRequest = { kind: 'reason', ask, mapId, reasonKey };
+        asks.current.set(ask, { request, resolve });
+        channel.current?.send(request);
+      }),
     [],
   );
 
-  useEffect(() => {
-    const request: DiscussionRequest = { round: ++round.current, maps: [...maps], leftOut: [...leftOut] };
-    if (worker.current === undefined) {
-      worker.current = startWorker();
-      if (worker.current) {
-        worker.current.onmessage = (event: MessageEvent<{ round: number } & WorkedDiscussion>) => {
-          const { round: answered, ...worked } = event.data;
-          if (answered === round.current) setAnswer({ round: answered, worked });
-        };
-        // A worker that fails gives way to the page itself, for this request and the next.
-        worker.current.onerror = () => {
-          worker.current?.terminate();
-          worker.current = null;
-          void computeHere({ ...request, round: round.current });
-        };
-      }
-    }
-    const computeHere = async (inline: DiscussionRequest) => {
-      const { workOutDiscussion } = await import('./work-out-discussion');
-      const worked = workOutDiscussion(inline.maps, inline.leftOut);
-      if (inline.round === round.current) setAnswer({ round: inline.round, worked });
-    };
-    if (worker.current) worker.current.postMessage(request);
-    else void computeHere(request);
-  }, [maps, leftOut]);
-
-  return answer?.worked ?? null;
+  return { state, worked: worked?.worked ?? null, leftOut, leaveOut, reasonOf };
 }

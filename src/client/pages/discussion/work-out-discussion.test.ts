@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapId } from '../../../domain/map-id';
 import { mapData, reason } from '../../../domain/test-support/builders';
-import { workOutDiscussion } from './work-out-discussion';
+import {
+  answerRequest,
+  DiscussionSession,
+  workOutDiscussion,
+  type SessionReply,
+} from './work-out-discussion';
 
 const titles = ['', 'Safer streets for children', 'Shops would lose their trade', 'Costs less than parking'];
 const r = (n: number, fields: Parameters<typeof reason>[1]) => reason(n, { title: titles[n]!, ...fields });
@@ -10,22 +15,23 @@ const map = (id: string, reasons: ReturnType<typeof reason>[]) => ({
   data: mapData(reasons),
 });
 
-describe('the discussion as the worker works it out', () => {
-  const maps = [
-    map('a', [
-      r(1, { support: 'strong-support', belief: 'strong-agree' }),
-      r(2, { support: 'disconfirm', belief: 'agree' }),
-    ]),
-    map('b', [
-      r(1, { support: 'support', belief: 'agree' }),
-      r(3, { support: 'strong-disconfirm', belief: 'strong-agree' }),
-    ]),
-    map('c', [
-      r(1, { support: 'strong-support', belief: 'agree' }),
-      r(2, { support: 'support', belief: 'agree' }),
-    ]),
-  ];
+const maps = [
+  map('a', [
+    r(1, { support: 'strong-support', belief: 'strong-agree' }),
+    r(2, { support: 'disconfirm', belief: 'agree' }),
+  ]),
+  map('b', [
+    r(1, { support: 'support', belief: 'agree' }),
+    r(3, { support: 'strong-disconfirm', belief: 'strong-agree' }),
+  ]),
+  map('c', [
+    r(1, { support: 'strong-support', belief: 'agree' }),
+    // Joins reason 2 by its title (rule N2): its id is its own, its title reads a little otherwise.
+    reason(9, { title: 'Shops would lose their trade!', support: 'support', belief: 'agree' }),
+  ]),
+];
 
+describe('the discussion as the worker works it out', () => {
   it('[N11] gives every order of all reasons, each holding every reason once', () => {
     const { discussion, orders } = workOutDiscussion(maps, []);
     const keys = discussion.reasons.map((r) => r.key).sort();
@@ -37,5 +43,142 @@ describe('the discussion as the worker works it out', () => {
   it('[N1] leaves out the maps asked', () => {
     const { discussion } = workOutDiscussion(maps, ['c' as MapId]);
     expect(discussion.mapIds).toEqual(['a', 'b']);
+  });
+
+  it('answers each reason’s maps in brief: ids and ratings, and a title only where it reads otherwise', () => {
+    const { discussion } = workOutDiscussion(maps, []);
+    const shops = discussion.reasons.find((r) => r.title === titles[2])!;
+    expect(shops.entries).toEqual([
+      {
+        mapId: 'a',
+        reasonKey: reason(2).id.toLowerCase(),
+        support: 'disconfirm',
+        belief: 'agree',
+        title: null,
+      },
+      {
+        mapId: 'c',
+        reasonKey: reason(9).id.toLowerCase(),
+        support: 'support',
+        belief: 'agree',
+        title: 'Shops would lose their trade!',
+      },
+    ]);
+    // Where the group agrees and splits are the same reasons as All reasons, not copies of them.
+    for (const listed of [...discussion.agrees, ...discussion.splits])
+      expect(discussion.reasons).toContain(listed);
+    expect(JSON.stringify(discussion)).not.toContain('"relevance"');
+  });
+});
+
+describe('a discussion’s session', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Answers GET /api/maps with `maps` and the thread of `a` with b and c, as the server would. */
+  function serve(thread: { ids: string[]; complete: boolean } = { ids: ['b', 'c'], complete: true }) {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      if (url.includes('/thread'))
+        return Response.json({
+          status: 'ok',
+          data: {
+            mapId: 'a',
+            maps: thread.ids.map((mapId) => ({
+              mapId,
+              title: mapId,
+              published: '2026-11-01T00:00:00.000Z',
+              basedOn: 'a',
+            })),
+            complete: thread.complete,
+          },
+        });
+      const ids = new URL(url, 'http://x').searchParams.get('ids')!.split(',');
+      return Response.json({
+        status: 'ok',
+        data: {
+          maps: maps
+            .filter((m) => ids.includes(m.id))
+            .map((m) => ({
+              mapId: m.id,
+              version: '1.0',
+              published: '2026-11-01T00:00:00.000Z',
+              ...(m.id === 'a' ? {} : { basedOn: 'a' }),
+              data: m.data,
+            })),
+          missing: ids.filter((id) => !maps.some((m) => m.id === id)),
+        },
+      });
+    });
+    return asked;
+  }
+
+  it('reads a thread’s maps, lists them in brief and keeps the first whole for the draft', async () => {
+    serve();
+    const loaded = await new DiscussionSession().load({ root: 'a' as MapId });
+    expect(loaded.maps.map((m) => [m.id, m.parent])).toEqual([
+      ['a', null],
+      ['b', 'a'],
+      ['c', 'a'],
+    ]);
+    expect(loaded.maps[0]!.balanceLine).toMatch(/^For: .* · Against: /);
+    expect(loaded.maps[0]!.label).toEqual({ title: 'Bike lane on Main Street', note: 'a', short: 'a' });
+    expect(loaded.draftMap?.id).toBe('a');
+    expect(loaded.draftMap?.map.data).toEqual(maps[0]!.data);
+    expect(loaded).toMatchObject({ missing: [], notShown: 0, threadComplete: true });
+  });
+
+  it('says how many maps of a long thread it did not read: past the first 100, or past the server’s bound', async () => {
+    const ids = Array.from({ length: 150 }, (_, n) => `m${n}`);
+    const asked = serve({ ids, complete: false });
+    const loaded = await new DiscussionSession().load({ root: 'a' as MapId });
+    expect(loaded.notShown).toBe(51);
+    expect(loaded.threadComplete).toBe(false);
+    const read = new URL(asked.at(-1)!, 'http://x').searchParams.get('ids')!.split(',');
+    expect(read).toHaveLength(100);
+    expect(read[0]).toBe('a');
+  });
+
+  it('answers a load with the maps, then the figures; a reason in full, as one map holds it', async () => {
+    serve();
+    const session = new DiscussionSession();
+    const replies = await answerRequest(session, {
+      kind: 'load',
+      origin: { ids: ['c', 'b', 'a'] as MapId[] },
+    });
+    expect(replies.map((reply) => reply.kind)).toEqual(['loaded', 'worked']);
+    // Given ids: the first found is the draft's map.
+    expect((replies[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
+    const [answer] = await answerRequest(session, {
+      kind: 'reason',
+      ask: 7,
+      mapId: 'c' as MapId,
+      reasonKey: reason(9).id.toLowerCase(),
+    });
+    expect(answer).toEqual({ kind: 'reason', ask: 7, reason: maps[2]!.data.reasons[1] });
+    const [none] = await answerRequest(session, {
+      kind: 'reason',
+      ask: 8,
+      mapId: 'a' as MapId,
+      reasonKey: 'nope',
+    });
+    expect(none).toEqual({ kind: 'reason', ask: 8, reason: null });
+    const [worked] = await answerRequest(session, { kind: 'work', round: 3, leftOut: ['a' as MapId] });
+    expect(worked).toMatchObject({
+      kind: 'worked',
+      round: 3,
+      worked: { discussion: { mapIds: ['b', 'c'] } },
+    });
+  });
+
+  it('answers a failed read with its message', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ status: 'error', message: 'ids names 0 maps' }, { status: 400 }),
+    );
+    const replies = await answerRequest(new DiscussionSession(), {
+      kind: 'load',
+      origin: { ids: ['a' as MapId] },
+    });
+    expect(replies).toEqual([{ kind: 'failed', message: 'ids names 0 maps' }]);
   });
 });

@@ -1,4 +1,12 @@
-import { summariseDiscussion, type Discussion } from '../../../domain/discussion/discussion';
+import type { Reason } from '../../../domain/belief-map';
+import { describeSide, mapBalance } from '../../../domain/balance';
+import { reasonIdKey } from '../../../domain/compare';
+import {
+  summariseDiscussion,
+  type Discussion,
+  type DiscussionReason,
+} from '../../../domain/discussion/discussion';
+import { mapLabels, type MapLabel } from '../../../domain/discussion/map-labels';
 import type { DiscussionMap } from '../../../domain/discussion/match-reasons';
 import {
   reasonOrders,
@@ -6,26 +14,180 @@ import {
   type ReasonOrder,
 } from '../../../domain/discussion/reason-orders';
 import type { MapId } from '../../../domain/map-id';
+import { loadDiscussionMaps, type DiscussionSource, type LoadedMaps } from './discussion-api';
 
-// PRODUCT §6.10: everything the discussion page shows that takes work, done in one go in the
-// worker (or, without one, loaded after the page): the figures (rules N1–N10) and the four orders
-// of all reasons (rule N11), as the reasons' keys, so that the page's own chunk holds none of the
-// model's code.
+// PRODUCT §6.10, §13.6: everything the discussion page shows that takes work, done in one place:
+// in the worker (discussion-worker.ts), or, without one, loaded after the page. It reads the
+// maps, works out the figures (rules N1–N10) and the four orders of all reasons (rule N11), and
+// answers the page with only what the page draws: the 100 maps' texts stay here, and a reason's
+// full text is asked for when it is added to a draft. So the page's own chunk holds none of the
+// model's code, and neither thread parses or copies megabytes it does not show.
+
+/** Where the maps come from: a map and its thread, or the ids given. */
+export type DiscussionOrigin = { root: MapId } | { ids: MapId[] };
+
+/** A map of the discussion as the page lists it. */
+export interface MapSummary {
+  id: MapId;
+  title: string;
+  published: string;
+  /** The map of the discussion it answers, if any: its parent in the tree. */
+  parent: MapId | null;
+  /** Its balance as the map page says it (rule W5). */
+  balanceLine: string;
+  /** How the page names it (rule N15). */
+  label: MapLabel;
+}
+
+export interface LoadedDiscussion extends Omit<LoadedMaps, 'maps'> {
+  maps: MapSummary[];
+  /** The map a reason is added to a draft of, whole (it is copied into the draft): null with none. */
+  draftMap: DiscussionSource | null;
+}
+
+/** A matched reason in one map, as the page shows and picks it. */
+export interface EntrySummary {
+  mapId: MapId;
+  /** Its reason's id, lower-cased (rule C1). */
+  reasonKey: string;
+  support: Reason['support'];
+  belief: Reason['belief'];
+  /** Its title in this map, when it joined by title and reads otherwise (rule N2). */
+  title: string | null;
+}
+
+/** A matched reason with its figures (rules N2–N6) and its entries in brief. */
+export interface ReasonSummary extends Omit<DiscussionReason, 'entries'> {
+  entries: EntrySummary[];
+}
 
 export interface WorkedDiscussion {
-  discussion: Discussion;
+  discussion: Omit<Discussion, 'reasons' | 'agrees' | 'splits'> & {
+    reasons: ReasonSummary[];
+    agrees: ReasonSummary[];
+    splits: ReasonSummary[];
+  };
   /** The keys of all reasons in each order of rule N11. */
   orders: Record<ReasonOrder, string[]>;
 }
 
-/** The discussion of `maps` less `leftOut`, and its reasons' orders. Pure. */
+/** The discussion of `maps` less `leftOut`, its reasons in brief, and their orders. Pure. */
 export function workOutDiscussion(
   maps: readonly DiscussionMap[],
   leftOut: readonly MapId[],
 ): WorkedDiscussion {
-  const discussion = summariseDiscussion(maps, leftOut);
+  const { reasons, agrees, splits, ...rest } = summariseDiscussion(maps, leftOut);
+  const brief = new Map(reasons.map((reason) => [reason, summariseReason(reason)]));
   const orders = Object.fromEntries(
-    reasonOrders.map((order) => [order, sortDiscussionReasons(discussion.reasons, order).map((r) => r.key)]),
+    reasonOrders.map((order) => [order, sortDiscussionReasons(reasons, order).map((r) => r.key)]),
   ) as Record<ReasonOrder, string[]>;
-  return { discussion, orders };
+  return {
+    discussion: {
+      ...rest,
+      reasons: reasons.map((reason) => brief.get(reason)!),
+      agrees: agrees.map((reason) => brief.get(reason)!),
+      splits: splits.map((reason) => brief.get(reason)!),
+    },
+    orders,
+  };
+}
+
+function summariseReason({ entries, ...figures }: DiscussionReason): ReasonSummary {
+  return {
+    ...figures,
+    entries: entries.map(({ mapId, reason, byTitle }) => ({
+      mapId,
+      reasonKey: reasonIdKey(reason.id),
+      support: reason.support,
+      belief: reason.belief,
+      title: byTitle && reason.title !== figures.title ? reason.title : null,
+    })),
+  };
+}
+
+/** The maps as the page lists them: titles, dates, balances and names (rule N15). Pure. */
+export function summariseMaps(maps: readonly DiscussionSource[]): MapSummary[] {
+  const labels = mapLabels(maps.map(({ id, map }) => ({ id, data: map.data })));
+  return maps.map(({ id, map, parent }) => {
+    const balance = mapBalance(map.data);
+    return {
+      id,
+      title: map.data.title,
+      published: map.published,
+      parent,
+      balanceLine: `${describeSide('For', balance.for)} · ${describeSide('Against', balance.against)}`,
+      label: labels.get(id)!,
+    };
+  });
+}
+
+/**
+ * One discussion's maps, read once and kept: the page asks it for the figures again when a map
+ * is left out or taken back, and for a reason's full text when one is added to a draft.
+ */
+export class DiscussionSession {
+  #maps: DiscussionSource[] = [];
+
+  /** Reads the maps of `origin`; rejects as `loadDiscussionMaps` does. */
+  async load(origin: DiscussionOrigin): Promise<LoadedDiscussion> {
+    const loaded =
+      'ids' in origin && origin.ids.length === 0
+        ? { maps: [], missing: [], notShown: 0, threadComplete: true }
+        : await loadDiscussionMaps(origin);
+    this.#maps = loaded.maps;
+    // The draft's map: the map of /discussion/{mapId}, or the first of those given that was found.
+    const order = 'root' in origin ? [origin.root] : origin.ids;
+    const draftMap = order.map((id) => loaded.maps.find((m) => m.id === id)).find((m) => m) ?? loaded.maps[0];
+    return { ...loaded, maps: summariseMaps(loaded.maps), draftMap: draftMap ?? null };
+  }
+
+  /** The figures of the maps read, less `leftOut`. */
+  work(leftOut: readonly MapId[]): WorkedDiscussion {
+    return workOutDiscussion(
+      this.#maps.map(({ id, map }) => ({ id, data: map.data })),
+      leftOut,
+    );
+  }
+
+  /** The reason `reasonKey` of map `mapId` as that map holds it, or null. */
+  reason(mapId: MapId, reasonKey: string): Reason | null {
+    const map = this.#maps.find((m) => m.id === mapId);
+    return map?.map.data.reasons.find((r) => reasonIdKey(r.id) === reasonKey) ?? null;
+  }
+}
+
+/** What the page asks of its discussion's session. */
+export type SessionRequest =
+  | { kind: 'load'; origin: DiscussionOrigin }
+  | { kind: 'work'; round: number; leftOut: MapId[] }
+  | { kind: 'reason'; ask: number; mapId: MapId; reasonKey: string };
+
+/** What the session answers: a load is answered by `loaded` (or `failed`), then the figures. */
+export type SessionReply =
+  | { kind: 'loaded'; loaded: LoadedDiscussion }
+  | { kind: 'failed'; message: string }
+  | { kind: 'worked'; round: number; worked: WorkedDiscussion }
+  | { kind: 'reason'; ask: number; reason: Reason | null };
+
+/** `session`'s replies to `request`, in order: the same in the worker and in the page. */
+export async function answerRequest(
+  session: DiscussionSession,
+  request: SessionRequest,
+): Promise<SessionReply[]> {
+  switch (request.kind) {
+    case 'load':
+      try {
+        const loaded = await session.load(request.origin);
+        return [
+          { kind: 'loaded', loaded },
+          { kind: 'worked', round: 0, worked: session.work([]) },
+        ];
+      } catch (error) {
+        return [{ kind: 'failed', message: error instanceof Error ? error.message : String(error) }];
+      }
+    case 'work':
+      return [{ kind: 'worked', round: request.round, worked: session.work(request.leftOut) }];
+    case 'reason':
+      return [{ kind: 'reason', ask: request.ask, reason: session.reason(request.mapId, request.reasonKey) }];
+  }
 }
