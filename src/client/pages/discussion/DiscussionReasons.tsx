@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ReasonOrder } from '../../../domain/discussion/reason-orders';
 import type { MapId } from '../../../domain/map-id';
 import { beliefValues, supportValues } from '../../../domain/ratings';
@@ -113,7 +113,11 @@ export function AllReasons({
   );
 }
 
-function ReasonItem({
+/**
+ * One reason with its figures. Memoised: "All reasons" goes on the page a slice a task, and each
+ * slice would otherwise draw every reason already there again, thousands for a large discussion.
+ */
+const ReasonItem = memo(function ReasonItem({
   reason,
   mapCount,
   titles,
@@ -181,7 +185,7 @@ function ReasonItem({
       )}
     </li>
   );
-}
+});
 
 /**
  * The reason as each map holds it: the map, its ratings, and its own title where it joined by
