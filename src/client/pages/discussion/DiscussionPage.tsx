@@ -12,7 +12,7 @@ import { useMapsStore } from '../../draft';
 import { formatPublished, isDraftEntry } from '../../draft/entries';
 import { useDraftCommands } from '../../draft/use-commands';
 import type { DiscussionSource } from './discussion-api';
-import { AllReasons, ReasonList } from './DiscussionReasons';
+import { AllReasons, ReasonActionsContext, ReasonList } from './DiscussionReasons';
 import { OpinionGroupsView, StanceAxis } from './DiscussionPlots';
 import './discussion.css';
 import { useDiscussion, type DiscussionHandle } from './use-discussion-model';
@@ -99,7 +99,7 @@ interface DiscussionProps {
 }
 
 function Discussion({ maps, draftMap, handle }: DiscussionProps) {
-  const { worked, leftOut, leaveOut, reasonOf } = handle;
+  const { worked, leftOut, leaveOut, versionsOf } = handle;
   // Rule N15: maps that share a title are told apart by a note.
   const titles = useMemo(() => new Map(maps.map(({ id, label }) => [id, label.short])), [maps]);
   const drafts = useDraftMarks(maps);
@@ -107,7 +107,8 @@ function Discussion({ maps, draftMap, handle }: DiscussionProps) {
   // The draft's map is at hand for the draft a reason is added to, which copies it: that one only,
   // since each map held tells every reader of the store, and a discussion has up to 100.
   useEffect(() => store.preload({ [draftMap.id]: draftMap.map }), [store, draftMap]);
-  const addToDraft = useAddToDraft(draftMap, reasonOf, drafts.refresh);
+  const onAdd = useAddToDraft(draftMap, handle, drafts.refresh);
+  const actions = useMemo(() => ({ titles, onAdd, versionsOf }), [titles, onAdd, versionsOf]);
   const n = worked?.discussion.mapIds.length ?? 0;
   return (
     <>
@@ -119,35 +120,25 @@ function Discussion({ maps, draftMap, handle }: DiscussionProps) {
       ) : n < 2 ? (
         <NeedsTwoMaps />
       ) : (
-        <>
+        <ReasonActionsContext value={actions}>
           <StanceAxis stances={worked.discussion.stances} titles={titles} />
           <ReasonList
             id="agrees"
             heading="Where the group agrees"
             reasons={worked.discussion.agrees}
             mapCount={n}
-            titles={titles}
             empty="No reason is shared widely and rated alike."
-            onAdd={addToDraft}
           />
           <ReasonList
             id="splits"
             heading="Where the group splits"
             reasons={worked.discussion.splits}
             mapCount={n}
-            titles={titles}
             empty="No reason is rated differently by the maps that share it."
-            onAdd={addToDraft}
           />
           <OpinionGroupsView opinion={worked.discussion.opinion} titles={titles} mapCount={n} />
-          <AllReasons
-            reasons={worked.discussion.reasons}
-            orders={worked.orders}
-            mapCount={n}
-            titles={titles}
-            onAdd={addToDraft}
-          />
-        </>
+          <AllReasons reasons={worked.discussion.reasons} orders={worked.orders} mapCount={n} />
+        </ReasonActionsContext>
       )}
     </>
   );
@@ -184,7 +175,7 @@ function useDraftMarks(maps: readonly MapSummary[]) {
  */
 function useAddToDraft(
   draftMap: DiscussionSource,
-  reasonOf: DiscussionHandle['reasonOf'],
+  { reasonOf, versionsOf }: Pick<DiscussionHandle, 'reasonOf' | 'versionsOf'>,
   onChanged: () => void,
 ) {
   const store = useMapsStore();
@@ -194,19 +185,22 @@ function useAddToDraft(
     async (reason: ReasonSummary, version: EntrySummary | null) => {
       const draftId = toDraftId(draftMap.id);
       const entry = store.getSnapshot().entries[draftId];
-      const draft = isDraftEntry(entry)
-        ? entry.draft
-        : await store.persistence.fetchDraft(draftId).catch(() => null);
+      const [draft, versions] = await Promise.all([
+        isDraftEntry(entry) ? entry.draft : store.persistence.fetchDraft(draftId).catch(() => null),
+        versionsOf(reason.key),
+      ]);
+      // The figures changed meanwhile (a map was left out): the reason asked for is gone.
+      if (!versions) return;
       const reasons = draft?.data.reasons ?? draftMap.map.data.reasons;
       const keys = new Set(reasons.map((r) => reasonIdKey(r.id)));
-      if (reason.entries.some(({ reasonKey }) => keys.has(reasonKey))) {
+      if (versions.some(({ reasonKey }) => keys.has(reasonKey))) {
         flash.show({
           text: `Your draft already has ${quoted(reason.title)}`,
           durationMs: flashDurations.undo,
         });
         return;
       }
-      const source = version ?? reason.entries[0]!;
+      const source = version ?? versions[0]!;
       const [whole, { applyMerges, mergeCountError }] = await Promise.all([
         reasonOf(source.mapId, source.reasonKey),
         import('../../../domain/merge'),
@@ -229,7 +223,7 @@ function useAddToDraft(
       await commands.merge(draftId, change, onChanged);
       onChanged();
     },
-    [draftMap, reasonOf, store, commands, flash, onChanged],
+    [draftMap, reasonOf, versionsOf, store, commands, flash, onChanged],
   );
 }
 

@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ReasonOrder } from '../../../domain/discussion/reason-orders';
 import type { MapId } from '../../../domain/map-id';
 import { beliefValues, supportValues } from '../../../domain/ratings';
@@ -12,24 +12,34 @@ import type { EntrySummary, ReasonSummary } from './work-out-discussion';
 /** Reasons shown before "Show all {n}". */
 const shownFirst = 5;
 
-/** Adds the reason to the draft: with the group's median ratings, or as one map (`version`) holds it. */
-type OnAdd = (reason: ReasonSummary, version: EntrySummary | null) => void;
+/** What a reason of the discussion can do, the same for every reason of the page. */
+export interface ReasonActions {
+  /** How the page names each map (rule N15). */
+  titles: ReadonlyMap<MapId, string>;
+  /** Adds the reason to the draft: with the group's median ratings, or as one map (`version`) holds it. */
+  onAdd: (reason: ReasonSummary, version: EntrySummary | null) => void;
+  /** The reason's versions in its maps, asked of the discussion's worker. */
+  versionsOf: (key: string) => Promise<EntrySummary[] | null>;
+}
 
-/** How the page names each map (rule N15). */
-type Titles = ReadonlyMap<MapId, string>;
+export const ReasonActionsContext = createContext<ReasonActions | null>(null);
+
+function useReasonActions(): ReasonActions {
+  const actions = useContext(ReasonActionsContext);
+  if (!actions) throw new Error('useReasonActions needs a ReasonActionsContext');
+  return actions;
+}
 
 interface ReasonListProps {
   id: string;
   heading: string;
   reasons: readonly ReasonSummary[];
   mapCount: number;
-  titles: Titles;
   empty: string;
-  onAdd: OnAdd;
 }
 
 /** A region of reasons: the first 5, then a button that shows all of them. */
-export function ReasonList({ id, heading, reasons, mapCount, titles, empty, onAdd }: ReasonListProps) {
+export function ReasonList({ id, heading, reasons, mapCount, empty }: ReasonListProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? reasons : reasons.slice(0, shownFirst);
   return (
@@ -41,13 +51,7 @@ export function ReasonList({ id, heading, reasons, mapCount, titles, empty, onAd
         <>
           <ol className="card-list discussion-reason-list">
             {shown.map((reason) => (
-              <ReasonItem
-                key={reason.key}
-                reason={reason}
-                mapCount={mapCount}
-                titles={titles}
-                onAdd={onAdd}
-              />
+              <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} />
             ))}
           </ol>
           {!showAll && reasons.length > shownFirst && (
@@ -73,21 +77,14 @@ export function AllReasons({
   reasons,
   orders,
   mapCount,
-  titles,
-  onAdd,
 }: {
   reasons: readonly ReasonSummary[];
-  /** The reasons' keys in each order, as the worker sorted them. */
-  orders: Record<ReasonOrder, readonly string[]>;
+  /** The reasons' places in `reasons` in each order, as the worker sorted them. */
+  orders: Record<ReasonOrder, readonly number[]>;
   mapCount: number;
-  titles: Titles;
-  onAdd: OnAdd;
 }) {
   const [order, setOrder] = useState<ReasonOrder>('most-shared');
-  const sorted = useMemo(() => {
-    const byKey = new Map(reasons.map((reason) => [reason.key, reason]));
-    return orders[order].flatMap((key) => byKey.get(key) ?? []);
-  }, [reasons, orders, order]);
+  const sorted = useMemo(() => orders[order].flatMap((at) => reasons[at] ?? []), [reasons, orders, order]);
   // A long list goes on the page a slice a task (PRODUCT §13.6).
   const revealed = useRevealedCount(sorted.length);
   const selectId = useId();
@@ -106,7 +103,7 @@ export function AllReasons({
       </p>
       <ol className="card-list discussion-reason-list">
         {sorted.slice(0, revealed).map((reason) => (
-          <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} titles={titles} onAdd={onAdd} />
+          <ReasonItem key={reason.key} reason={reason} mapCount={mapCount} />
         ))}
       </ol>
     </section>
@@ -120,14 +117,11 @@ export function AllReasons({
 const ReasonItem = memo(function ReasonItem({
   reason,
   mapCount,
-  titles,
-  onAdd,
 }: {
   reason: ReasonSummary;
   mapCount: number;
-  titles: Titles;
-  onAdd: OnAdd;
 }) {
+  const { onAdd } = useReasonActions();
   const titleId = useId();
   const versionsId = useId();
   const [versionsShown, setVersionsShown] = useState(false);
@@ -175,14 +169,7 @@ const ReasonItem = memo(function ReasonItem({
           {`Each map’s version (${reason.presence})`}
         </button>
       </p>
-      {versionsShown && (
-        <Versions
-          id={versionsId}
-          reason={reason}
-          titles={titles}
-          onAdd={(version) => onAdd(reason, version)}
-        />
-      )}
+      {versionsShown && <Versions id={versionsId} reason={reason} />}
     </li>
   );
 });
@@ -191,21 +178,32 @@ const ReasonItem = memo(function ReasonItem({
  * The reason as each map holds it: the map, its ratings, and its own title where it joined by
  * title; "Add this version" takes it into the draft with those ratings.
  */
-function Versions({
-  id,
-  reason,
-  titles,
-  onAdd,
-}: {
-  id: string;
-  reason: ReasonSummary;
-  titles: Titles;
-  onAdd: (version: EntrySummary) => void;
-}) {
+function Versions({ id, reason }: { id: string; reason: ReasonSummary }) {
+  const { titles, onAdd, versionsOf } = useReasonActions();
+  const [versions, setVersions] = useState<EntrySummary[] | null | 'loading'>('loading');
+  useEffect(() => {
+    let current = true;
+    void versionsOf(reason.key).then((found) => current && setVersions(found));
+    return () => {
+      current = false;
+    };
+  }, [versionsOf, reason.key]);
   const prefix = useId();
+  if (versions === 'loading')
+    return (
+      <p id={id} role="status" className="loading">
+        Loading versions...
+      </p>
+    );
+  if (versions === null)
+    return (
+      <p id={id} role="status">
+        The figures have changed: this reason is no longer in the discussion.
+      </p>
+    );
   return (
     <ul id={id} className="discussion-versions" aria-label={`Versions of ${reason.title}`}>
-      {reason.entries.map((entry, n) => (
+      {versions.map((entry, n) => (
         <li key={entry.mapId}>
           <span id={`${prefix}-${n}`} className="discussion-version-map" dir="auto">
             {titles.get(entry.mapId) ?? entry.mapId}
@@ -217,7 +215,7 @@ function Versions({
               {entry.title}
             </span>
           )}{' '}
-          <button type="button" aria-describedby={`${prefix}-${n}`} onClick={() => onAdd(entry)}>
+          <button type="button" aria-describedby={`${prefix}-${n}`} onClick={() => onAdd(reason, entry)}>
             Add this version
           </button>
         </li>

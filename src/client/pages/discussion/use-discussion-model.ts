@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Reason } from '../../../domain/belief-map';
 import type { MapId } from '../../../domain/map-id';
 import type {
   DiscussionOrigin,
+  EntrySummary,
   LoadedDiscussion,
   SessionReply,
   SessionRequest,
@@ -56,6 +57,22 @@ function inPageChannel(onReply: (reply: SessionReply) => void): Channel {
   };
 }
 
+/** The asks of a page awaiting the session's answer, by number. */
+type Asks = Map<number, { request: SessionRequest; resolve: (answer: unknown) => void }>;
+
+/** Sends the request `make` gives for a new ask, and answers what the session replies to it. */
+function ask<Answer>(
+  link: { channel: RefObject<Channel | null>; asks: RefObject<Asks>; lastAsk: RefObject<number> },
+  make: (ask: number) => SessionRequest,
+): Promise<Answer> {
+  return new Promise<Answer>((resolve) => {
+    const n = ++link.lastAsk.current;
+    const request = make(n);
+    link.asks.current.set(n, { request, resolve: resolve as (answer: unknown) => void });
+    link.channel.current?.send(request);
+  });
+}
+
 type SessionState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
@@ -70,6 +87,8 @@ export interface DiscussionHandle {
   leaveOut(id: MapId, out: boolean): void;
   /** The reason `reasonKey` of map `mapId` in full, as that map holds it. */
   reasonOf(mapId: MapId, reasonKey: string): Promise<Reason | null>;
+  /** The versions of the matched reason `key` in its maps; null once it is no longer in the figures. */
+  versionsOf(key: string): Promise<EntrySummary[] | null>;
 }
 
 /** The discussion of `origin`'s maps, read and worked out off the page's main thread. */
@@ -80,21 +99,19 @@ export function useDiscussion(origin: DiscussionOrigin): DiscussionHandle {
   const channel = useRef<Channel | null>(null);
   const round = useRef(0);
   const leftOutNow = useRef(leftOut);
-  const asks = useRef(
-    new Map<number, { request: SessionRequest; resolve: (reason: Reason | null) => void }>(),
-  );
+  const asks = useRef<Asks>(new Map());
   const lastAsk = useRef(0);
 
   useEffect(() => {
     const onReply = (reply: SessionReply) => {
       // Marks on the page's timeline, which the page's benchmark reads (bench/discussion-page.bench.ts).
-      if (reply.kind !== 'reason') performance.mark(`discussion:${reply.kind}`);
+      if (reply.kind !== 'reason' && reply.kind !== 'versions') performance.mark(`discussion:${reply.kind}`);
       if (reply.kind === 'loaded') setState({ status: 'loaded', loaded: reply.loaded });
       else if (reply.kind === 'failed') setState({ status: 'failed', message: reply.message });
       else if (reply.kind === 'worked') {
         if (reply.round === round.current) setWorked({ round: reply.round, worked: reply.worked });
       } else {
-        asks.current.get(reply.ask)?.resolve(reply.reason);
+        asks.current.get(reply.ask)?.resolve(reply.kind === 'reason' ? reply.reason : reply.versions);
         asks.current.delete(reply.ask);
       }
     };
@@ -126,14 +143,14 @@ export function useDiscussion(origin: DiscussionOrigin): DiscussionHandle {
 
   const reasonOf = useCallback(
     (mapId: MapId, reasonKey: string) =>
-      new Promise<Reason | null>((resolve) => {
-        const ask = ++lastAsk.current;
-        const request: SessionRequest = { kind: 'reason', ask, mapId, reasonKey };
-        asks.current.set(ask, { request, resolve });
-        channel.current?.send(request);
-      }),
+      ask<Reason | null>({ channel, asks, lastAsk }, (n) => ({ kind: 'reason', ask: n, mapId, reasonKey })),
+    [],
+  );
+  const versionsOf = useCallback(
+    (key: string) =>
+      ask<EntrySummary[] | null>({ channel, asks, lastAsk }, (n) => ({ kind: 'versions', ask: n, key })),
     [],
   );
 
-  return { state, worked: worked?.worked ?? null, leftOut, leaveOut, reasonOf };
+  return { state, worked: worked?.worked ?? null, leftOut, leaveOut, reasonOf, versionsOf };
 }

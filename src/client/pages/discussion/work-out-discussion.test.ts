@@ -4,6 +4,7 @@ import { mapData, reason } from '../../../domain/test-support/builders';
 import {
   answerRequest,
   DiscussionSession,
+  versionsOf,
   workOutDiscussion,
   type SessionReply,
 } from './work-out-discussion';
@@ -33,22 +34,24 @@ const maps = [
 
 describe('the discussion as the worker works it out', () => {
   it('[N11] gives every order of all reasons, each holding every reason once', () => {
-    const { discussion, orders } = workOutDiscussion(maps, []);
-    const keys = discussion.reasons.map((r) => r.key).sort();
-    for (const order of Object.values(orders)) expect([...order].sort()).toEqual(keys);
-    expect(orders['most-shared'][0]).toBe(discussion.reasons.find((r) => r.presence === 3)!.key);
-    expect(orders['strongest-against'][0]).toBe(discussion.reasons.find((r) => r.presence === 1)!.key);
+    const { discussion, orders } = workOutDiscussion(maps, []).worked;
+    const places = discussion.reasons.map((_, n) => n);
+    for (const order of Object.values(orders)) expect([...order].sort()).toEqual(places);
+    expect(discussion.reasons[orders['most-shared'][0]!]!.presence).toBe(3);
+    expect(discussion.reasons[orders['strongest-against'][0]!]!.presence).toBe(1);
   });
 
   it('[N1] leaves out the maps asked', () => {
-    const { discussion } = workOutDiscussion(maps, ['c' as MapId]);
+    const { discussion } = workOutDiscussion(maps, ['c' as MapId]).worked;
     expect(discussion.mapIds).toEqual(['a', 'b']);
   });
 
-  it('answers each reason’s maps in brief: ids and ratings, and a title only where it reads otherwise', () => {
-    const { discussion } = workOutDiscussion(maps, []);
+  it('answers the figures without each map’s version; the versions in brief, apart', () => {
+    const { worked, byKey } = workOutDiscussion(maps, []);
+    const { discussion } = worked;
     const shops = discussion.reasons.find((r) => r.title === titles[2])!;
-    expect(shops.entries).toEqual([
+    expect(shops).not.toHaveProperty('entries');
+    expect(versionsOf(byKey.get(shops.key)!)).toEqual([
       {
         mapId: 'a',
         reasonKey: reason(2).id.toLowerCase(),
@@ -67,7 +70,7 @@ describe('the discussion as the worker works it out', () => {
     // Where the group agrees and splits are the same reasons as All reasons, not copies of them.
     for (const listed of [...discussion.agrees, ...discussion.splits])
       expect(discussion.reasons).toContain(listed);
-    expect(JSON.stringify(discussion)).not.toContain('"relevance"');
+    expect(JSON.stringify(worked)).not.toContain('"relevance"');
   });
 });
 
@@ -163,12 +166,24 @@ describe('a discussion’s session', () => {
       reasonKey: 'nope',
     });
     expect(none).toEqual({ kind: 'reason', ask: 8, reason: null });
+
+    // Versions are those of the figures last worked out: with a map left out, that map's are gone.
+    const first = (replies[1] as Extract<SessionReply, { kind: 'worked' }>).worked.discussion.reasons;
+    const saferKey = first.find((r) => r.title === titles[1])!.key;
+    const mapsOf = async (ask: number) => {
+      const [reply] = await answerRequest(session, { kind: 'versions', ask, key: saferKey });
+      return (reply as Extract<SessionReply, { kind: 'versions' }>).versions?.map((v) => v.mapId);
+    };
+    expect(await mapsOf(9)).toEqual(['a', 'b', 'c']);
     const [worked] = await answerRequest(session, { kind: 'work', round: 3, leftOut: ['a' as MapId] });
     expect(worked).toMatchObject({
       kind: 'worked',
       round: 3,
       worked: { discussion: { mapIds: ['b', 'c'] } },
     });
+    expect(await mapsOf(10)).toEqual(['b', 'c']);
+    const [gone] = await answerRequest(session, { kind: 'versions', ask: 11, key: 'nope' });
+    expect(gone).toEqual({ kind: 'versions', ask: 11, versions: null });
   });
 
   it('answers a failed read with its message', async () => {

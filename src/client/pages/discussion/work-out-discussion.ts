@@ -56,10 +56,8 @@ export interface EntrySummary {
   title: string | null;
 }
 
-/** A matched reason with its figures (rules N2–N6) and its entries in brief. */
-export interface ReasonSummary extends Omit<DiscussionReason, 'entries'> {
-  entries: EntrySummary[];
-}
+/** A matched reason with its figures (rules N2–N6); its maps' versions are asked for apart. */
+export type ReasonSummary = Omit<DiscussionReason, 'entries'>;
 
 export interface WorkedDiscussion {
   discussion: Omit<Discussion, 'reasons' | 'agrees' | 'splits'> & {
@@ -67,42 +65,53 @@ export interface WorkedDiscussion {
     agrees: ReasonSummary[];
     splits: ReasonSummary[];
   };
-  /** The keys of all reasons in each order of rule N11. */
-  orders: Record<ReasonOrder, string[]>;
+  /** All reasons in each order of rule N11, as places in `discussion.reasons`. */
+  orders: Record<ReasonOrder, number[]>;
 }
 
-/** The discussion of `maps` less `leftOut`, its reasons in brief, and their orders. Pure. */
+/**
+ * The discussion of `maps` less `leftOut` (rules N1–N11) as the page draws it, and its matched
+ * reasons by key, whose versions the page asks for apart. Only what the page draws crosses to it:
+ * each reason's versions in every map would be most of the answer (3.8 MB of 5 for 100 maps of 200
+ * reasons), and copying them took the page's main thread longer than drawing the figures. Pure.
+ */
 export function workOutDiscussion(
   maps: readonly DiscussionMap[],
   leftOut: readonly MapId[],
-): WorkedDiscussion {
+): { worked: WorkedDiscussion; byKey: Map<string, DiscussionReason> } {
   const { reasons, agrees, splits, ...rest } = summariseDiscussion(maps, leftOut);
   const brief = new Map(reasons.map((reason) => [reason, summariseReason(reason)]));
+  const place = new Map(reasons.map((reason, n) => [reason, n]));
   const orders = Object.fromEntries(
-    reasonOrders.map((order) => [order, sortDiscussionReasons(reasons, order).map((r) => r.key)]),
-  ) as Record<ReasonOrder, string[]>;
+    reasonOrders.map((order) => [order, sortDiscussionReasons(reasons, order).map((r) => place.get(r)!)]),
+  ) as Record<ReasonOrder, number[]>;
   return {
-    discussion: {
-      ...rest,
-      reasons: reasons.map((reason) => brief.get(reason)!),
-      agrees: agrees.map((reason) => brief.get(reason)!),
-      splits: splits.map((reason) => brief.get(reason)!),
+    worked: {
+      discussion: {
+        ...rest,
+        reasons: reasons.map((reason) => brief.get(reason)!),
+        agrees: agrees.map((reason) => brief.get(reason)!),
+        splits: splits.map((reason) => brief.get(reason)!),
+      },
+      orders,
     },
-    orders,
+    byKey: new Map(reasons.map((reason) => [reason.key, reason])),
   };
 }
 
-function summariseReason({ entries, ...figures }: DiscussionReason): ReasonSummary {
-  return {
-    ...figures,
-    entries: entries.map(({ mapId, reason, byTitle }) => ({
-      mapId,
-      reasonKey: reasonIdKey(reason.id),
-      support: reason.support,
-      belief: reason.belief,
-      title: byTitle && reason.title !== figures.title ? reason.title : null,
-    })),
-  };
+function summariseReason({ entries: _entries, ...figures }: DiscussionReason): ReasonSummary {
+  return figures;
+}
+
+/** The versions of `reason` in its maps, in brief: ids, ratings, and a title where it reads otherwise. */
+export function versionsOf({ title, entries }: DiscussionReason): EntrySummary[] {
+  return entries.map(({ mapId, reason, byTitle }) => ({
+    mapId,
+    reasonKey: reasonIdKey(reason.id),
+    support: reason.support,
+    belief: reason.belief,
+    title: byTitle && reason.title !== title ? reason.title : null,
+  }));
 }
 
 /** The maps as the page lists them: titles, dates, balances and names (rule N15). Pure. */
@@ -127,6 +136,8 @@ export function summariseMaps(maps: readonly DiscussionSource[]): MapSummary[] {
  */
 export class DiscussionSession {
   #maps: DiscussionSource[] = [];
+  /** The matched reasons of the figures last worked out, by key. */
+  #reasons = new Map<string, DiscussionReason>();
 
   /** Reads the maps of `origin`; rejects as `loadDiscussionMaps` does. */
   async load(origin: DiscussionOrigin): Promise<LoadedDiscussion> {
@@ -143,10 +154,18 @@ export class DiscussionSession {
 
   /** The figures of the maps read, less `leftOut`. */
   work(leftOut: readonly MapId[]): WorkedDiscussion {
-    return workOutDiscussion(
+    const { worked, byKey } = workOutDiscussion(
       this.#maps.map(({ id, map }) => ({ id, data: map.data })),
       leftOut,
     );
+    this.#reasons = byKey;
+    return worked;
+  }
+
+  /** The versions of the matched reason `key` of the figures last worked out, or null. */
+  versions(key: string): EntrySummary[] | null {
+    const reason = this.#reasons.get(key);
+    return reason ? versionsOf(reason) : null;
   }
 
   /** The reason `reasonKey` of map `mapId` as that map holds it, or null. */
@@ -160,6 +179,7 @@ export class DiscussionSession {
 export type SessionRequest =
   | { kind: 'load'; origin: DiscussionOrigin }
   | { kind: 'work'; round: number; leftOut: MapId[] }
+  | { kind: 'versions'; ask: number; key: string }
   | { kind: 'reason'; ask: number; mapId: MapId; reasonKey: string };
 
 /** What the session answers: a load is answered by `loaded` (or `failed`), then the figures. */
@@ -167,6 +187,7 @@ export type SessionReply =
   | { kind: 'loaded'; loaded: LoadedDiscussion }
   | { kind: 'failed'; message: string }
   | { kind: 'worked'; round: number; worked: WorkedDiscussion }
+  | { kind: 'versions'; ask: number; versions: EntrySummary[] | null }
   | { kind: 'reason'; ask: number; reason: Reason | null };
 
 /** `session`'s replies to `request`, in order: the same in the worker and in the page. */
@@ -187,6 +208,8 @@ export async function answerRequest(
       }
     case 'work':
       return [{ kind: 'worked', round: request.round, worked: session.work(request.leftOut) }];
+    case 'versions':
+      return [{ kind: 'versions', ask: request.ask, versions: session.versions(request.key) }];
     case 'reason':
       return [{ kind: 'reason', ask: request.ask, reason: session.reason(request.mapId, request.reasonKey) }];
   }
