@@ -1,11 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { mapIdFromInput } from '../../../domain/compare-ids';
-import { parsePastedMaps } from '../../../domain/discussion/map-set';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
-import './compare.css';
 import { PageHeading } from '../../components/PageHeading';
+import './choose-compare.css';
 
 /** PRODUCT §6.5: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
@@ -45,8 +43,10 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What reads a pasted link loads when the form is sent, not with the page (PRODUCT §13.5).
+    const { mapIdFromInput } = await import('../../../domain/compare-ids');
     const baseId = mapIdFromInput(base);
     const modifiedId = mapIdFromInput(modified);
     // PRODUCT §6.5: with an empty field the page stays, writes an error to the console and says
@@ -72,7 +72,7 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
         its id. To merge differences into your draft, use the draft as the base map: its id is{' '}
         <code>draft.</code> followed by the id of the map it copies.
       </p>
-      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
+      <form className="compare-form" noValidate onSubmit={(event) => void submit(event)} ref={form}>
         {fields.map(({ name, label, hint }) => (
           <MapIdField
             key={name}
@@ -104,8 +104,9 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
   const [error, setError] = useState<string | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { parsePastedMaps } = await import('../../../domain/discussion/map-set');
     const { ids, bad } = parsePastedMaps(text);
     if (bad.length > 0 || ids.length < 2) {
       setError(
@@ -134,7 +135,7 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
         See where a group of maps on one belief agrees, splits and stands: paste a link to each map, or its
         id.
       </p>
-      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
+      <form className="compare-form" noValidate onSubmit={(event) => void submit(event)} ref={form}>
         <FormField
           label="Maps, one link or id a line"
           hint="e.g. help-example-alice-1 and help-example-bob-1 on two lines"
