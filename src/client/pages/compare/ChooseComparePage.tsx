@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -54,10 +55,14 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     // browser's own bubble does not stand in for this.
     if (!baseId || !modifiedId) {
       console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);
-      setErrors({
-        ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
-        ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
-      });
+      // Past the await, React would draw the errors after the frame that moves the focus: drawn at
+      // once, the field to focus is marked, and has its error for a screen reader to read with it.
+      flushSync(() =>
+        setErrors({
+          ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
+          ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
+        }),
+      );
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
@@ -106,22 +111,26 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What reads the pasted lines loads when the form is sent, not with the page (PRODUCT §13.5).
     const { parsePastedMaps } = await import('../../../domain/discussion/map-set');
     const { ids, bad } = parsePastedMaps(text);
     if (bad.length > 0 || ids.length < 2) {
-      setError(
-        bad.length > 0
-          ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
-          : 'Enter at least two map links or ids, one a line.',
-      );
-      // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
-      if (bad.length > 0)
-        setText(
-          text
-            .split(/\r?\n/)
-            .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
-            .join('\n'),
+      // Drawn at once, as above: the error is there when the field takes the focus.
+      flushSync(() => {
+        setError(
+          bad.length > 0
+            ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
+            : 'Enter at least two map links or ids, one a line.',
         );
+        // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
+        if (bad.length > 0)
+          setText(
+            text
+              .split(/\r?\n/)
+              .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
+              .join('\n'),
+          );
+      });
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('textarea')?.focus());
       return;
     }
