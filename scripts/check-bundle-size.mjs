@@ -1,13 +1,27 @@
-// The first-load budget (PRODUCT §13): the JS and CSS a browser needs for the first page it opens — the entry with everything it imports
-// statically, plus that page's own chunks and what they import — must stay within 100 KB gzip.
+// The first-load budget (PRODUCT §13.5): the JS and CSS a browser needs for the first page it opens — the entry with everything it imports
+// statically, plus that page's own chunks and what they import — must stay within 85 KB gzip.
 // Any page can be the first one (a shared link opens a map, a compare page or Help), so each is
 // measured. Prints every file of a draft's first load (where `/` leads), then one line per
-// page, and exits 1 when any page is over budget. `npm run size`; `npm run test:e2e` runs it too.
+// page with its budget, and exits 1 when any page is over its budget. `npm run size`; `npm run test:e2e` runs it too.
 import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const budgetBytes = 100 * 1024;
+const budgetKB = 85;
+// The pages that do not fit yet, each held where it is so that it can only shrink. React alone
+// (react, react-dom and scheduler) is 66.6 KB of every first load, and the app's frame (router,
+// header, flash bar, the store that loads drafts and maps) 13.4 KB of JS and 1.9 KB of CSS: that
+// leaves about 3 KB for a page's own code and styles, which only choose-compare's form fits in.
+// A draft needs its editor (reasons, Undo and Redo, the keys, the balance: 11 KB), a comparison
+// its diff views (9 KB), a discussion its plots (9 KB), Help its worked example (10 KB) and a
+// published map its reasons and balance (5 KB). docs/ARCHITECTURE.md ("First load") has the table.
+const overBudgetKB = {
+  draft: 96,
+  'published map': 90,
+  help: 94,
+  compare: 94,
+  discussion: 94,
+};
 const dist = new URL('../dist/client', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -16,12 +30,15 @@ const entry = 'index.html';
 // No page needs the schema (and zod with it) on a first visit: maps from this site's server are
 // read by their shape, and there is no draft kept yet to parse (client/draft/storage/map-shape.ts).
 const pages = {
-  'draft (/map/draft.{id}, where / leads)': ['pages/map/MapPage.tsx', 'pages/map/DraftView.tsx'],
-  'published map (/map/{id})': ['pages/map/MapPage.tsx'],
-  'help (/help)': ['pages/help/HelpPage.tsx'],
-  'compare (/compare/{base}/{modified})': ['pages/compare/ComparePage.tsx'],
-  'choose compare (/compare)': ['pages/compare/ChooseComparePage.tsx'],
-  'discussion (/discussion/{id})': ['pages/discussion/DiscussionPage.tsx'],
+  draft: {
+    path: '/map/draft.{id}, where / leads',
+    keys: ['pages/map/MapPage.tsx', 'pages/map/DraftView.tsx'],
+  },
+  'published map': { path: '/map/{id}', keys: ['pages/map/MapPage.tsx'] },
+  help: { path: '/help', keys: ['pages/help/HelpPage.tsx'] },
+  compare: { path: '/compare/{base}/{modified}', keys: ['pages/compare/ComparePage.tsx'] },
+  'choose compare': { path: '/compare', keys: ['pages/compare/ChooseComparePage.tsx'] },
+  discussion: { path: '/discussion/{id}', keys: ['pages/discussion/DiscussionPage.tsx'] },
 };
 
 const gzipSizes = new Map();
@@ -62,21 +79,22 @@ function firstLoad(keys) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const total = (files) => files.reduce((sum, file) => sum + gzipSize(file), 0);
 
-const mapFiles = firstLoad([entry, ...pages['draft (/map/draft.{id}, where / leads)']]).sort(
-  (a, b) => gzipSize(b) - gzipSize(a),
-);
+const mapFiles = firstLoad([entry, ...pages.draft.keys]).sort((a, b) => gzipSize(b) - gzipSize(a));
 for (const file of mapFiles) console.log(`${kb(gzipSize(file)).padStart(9)}  ${file}`);
 console.log(`${kb(total(mapFiles)).padStart(9)}  first load of a draft's page, gzip\n`);
 
 let over = false;
-console.log(`First load per page, JS + CSS gzip (budget ${kb(budgetBytes)}):`);
-for (const [name, keys] of Object.entries(pages)) {
+console.log(`First load per page, JS + CSS gzip (budget ${budgetKB} KB unless shown):`);
+for (const [name, { path, keys }] of Object.entries(pages)) {
   const size = total(firstLoad([entry, ...keys]));
-  const verdict = size > budgetBytes ? `OVER by ${kb(size - budgetBytes)}` : 'ok';
-  console.log(`${kb(size).padStart(9)}  ${name.padEnd(38)} ${verdict}`);
-  if (size > budgetBytes) over = true;
+  const budget = (overBudgetKB[name] ?? budgetKB) * 1024;
+  const verdict = size > budget ? `OVER by ${kb(size - budget)}` : 'ok';
+  console.log(
+    `${kb(size).padStart(9)}  ${`${name} (${path})`.padEnd(44)} ${kb(budget).padStart(8)}  ${verdict}`,
+  );
+  if (size > budget) over = true;
 }
 if (over) {
-  console.error('\nA first load is over the 100 KB budget: load what the page does not need at once lazily.');
+  console.error('\nA first load is over its budget: load what the page does not need at once lazily.');
   process.exit(1);
 }

@@ -2,7 +2,7 @@ import type { PublishedMap } from '../belief-map';
 
 // PRODUCT §4.3: the built-in ids and the default map, without the help examples' text. The client
 // imports this module on its first page and loads the help examples only when one is opened
-// (src/client/draft/storage/host.ts), which keeps them out of the first load's 100 KB budget.
+// (src/client/draft/storage/host.ts), which keeps them out of the first load (PRODUCT §13.5).
 
 /** Built-in maps carry a fixed publication time so their answers are stable (and cacheable). */
 export const builtInPublished = '2026-01-01T00:00:00.000Z';
