@@ -6,12 +6,18 @@ import { useColorScheme } from './use-color-scheme';
 
 /** PRODUCT §6.1: title, the three links, the colour-mode button and the narrow-screen menu. */
 export function Header() {
-  const [scheme, toggleScheme] = useColorScheme();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [, toggleScheme] = useColorScheme();
+  // On a page the reader's script ran on (reader.ts), the menu may be open already when the app
+  // takes the page over: the first render says so too, so it matches the page as it is.
+  const [menuOpen, setMenuOpen] = useState(openInPage);
   const [path] = useLocation();
   // Back and Forward close the menu when the path changes; a followed link closes it at once
   // (the nav's onClickCapture below).
-  useEffect(() => setMenuOpen(false), [path]);
+  const [menuPath, setMenuPath] = useState(path);
+  if (path !== menuPath) {
+    setMenuPath(path);
+    setMenuOpen(false);
+  }
   const menuButton = useRef<HTMLButtonElement>(null);
   // PRODUCT §6.1: Escape closes the open menu, with the focus back on its button, and so does a
   // click outside the header's row.
@@ -74,10 +80,21 @@ export function Header() {
           </NavLink>
         </nav>
         <button type="button" className="scheme-button" onClick={toggleScheme}>
-          {scheme === 'dark' ? 'Light mode' : 'Dark mode'}
+          {/* Both names, the colour mode on <html> showing one (styles.css): the server's HTML is
+              right in either mode before any script runs, and the app changes nothing of it. */}
+          <span className="scheme-light">Dark mode</span>
+          <span className="scheme-dark">Light mode</span>
         </button>
       </div>
     </header>
+  );
+}
+
+/** Whether the page as it is shows the menu open (never on the server, nor in a page drawn here). */
+function openInPage(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.getElementById('site-nav')?.classList.contains('open') === true
   );
 }
 

@@ -1,13 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { currentScheme, toggleScheme, type ColorScheme } from './color-scheme';
 
-export type ColorScheme = 'light' | 'dark';
-const storageKey = 'colorscheme';
 const listeners = new Set<() => void>();
-
-/** The page's colour mode: set before paint by public/theme.js (system preference or stored choice). */
-function currentScheme(): ColorScheme {
-  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
-}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -21,13 +15,7 @@ function subscribe(listener: () => void): () => void {
 export function useColorScheme(): [ColorScheme, () => void] {
   const scheme = useSyncExternalStore(subscribe, currentScheme, () => 'light' as const);
   const toggle = useCallback(() => {
-    const next: ColorScheme = currentScheme() === 'dark' ? 'light' : 'dark';
-    document.documentElement.dataset.theme = next;
-    try {
-      localStorage.setItem(storageKey, next);
-    } catch {
-      // Private mode or full storage: the choice holds for this visit only.
-    }
+    toggleScheme();
     for (const listener of listeners) listener();
   }, []);
   return [scheme, toggle];
