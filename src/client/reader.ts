@@ -1,5 +1,6 @@
 import { isRenderedPagePath } from '../domain/page-paths';
 import { toggleScheme } from './components/color-scheme';
+import { menuOpen, setMenuOpen } from './components/site-menu';
 
 // PRODUCT §13.6: the one script of a published map's page and of Help, in place of the app's. The
 // page came rendered from the server, so reading it needs no code; this answers what a reader does
@@ -89,32 +90,34 @@ addEventListener(
     // A click that opens a link elsewhere (a new tab, a download) is the browser's.
     const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
     if (control instanceof HTMLAnchorElement && (!plain || followsAlone(control))) return;
-    if (takingOver || needsApp(control)) {
-      event.preventDefault();
+    // The header's two buttons are answered here until the app has the page, through the same
+    // state as the app's header (components/color-scheme.ts, site-menu.ts), and only here.
+    if (control.matches('.scheme-button, .menu-button')) {
       event.stopImmediatePropagation();
-      held.push(control);
-      void takeOver();
-    } else if (control.matches('.scheme-button')) toggleScheme();
-    else if (control.matches('.menu-button'))
-      setMenu(control, control.getAttribute('aria-expanded') !== 'true');
+      if (control.matches('.scheme-button')) toggleScheme();
+      else setMenuOpen(!menuOpen());
+      return;
+    }
+    if (!takingOver && !needsApp(control)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // A link followed from the open menu closes it at once, as the app's header does: a key
+    // pressed while the app loads must not move the focus onto links about to vanish.
+    if (control.closest('#site-nav')) setMenuOpen(false);
+    held.push(control);
+    void takeOver();
   },
   options,
 );
 
-// PRODUCT §6.1: the narrow screen's menu, as the app's header opens and closes it: Escape closes
-// it with the focus back on its button, and so does a click outside the header's row. The app's
-// header starts from the state this leaves (components/Header.tsx).
-const menuButton = () => document.querySelector<HTMLElement>('.menu-button');
-function setMenu(button: HTMLElement, open: boolean): void {
-  button.setAttribute('aria-expanded', String(open));
-  document.getElementById('site-nav')?.classList.toggle('open', open);
-}
+// PRODUCT §6.1: the narrow screen's menu closes, as the app's header closes it, on a click outside
+// the header's row, and on Escape with the focus back on its button.
+const menuButton = () => document.querySelector<HTMLElement>('.site-header .menu-button');
 addEventListener(
   'click',
   (event) => {
     const button = menuButton();
-    if (!button || takingOver || button.getAttribute('aria-expanded') !== 'true') return;
-    if (!button.parentElement!.contains(event.target as Node)) setMenu(button, false);
+    if (button && menuOpen() && !button.parentElement!.contains(event.target as Node)) setMenuOpen(false);
   },
   options,
 );
@@ -122,10 +125,11 @@ addEventListener(
 addEventListener(
   'keydown',
   (event) => {
-    const button = menuButton();
-    if (event.key === 'Escape' && button?.getAttribute('aria-expanded') === 'true' && !takingOver) {
-      setMenu(button, false);
-      button.focus();
+    if (event.key === 'Escape' && menuOpen()) {
+      event.stopImmediatePropagation();
+      setMenuOpen(false);
+      menuButton()?.focus();
+      return;
     }
     // A character is a shortcut (PRODUCT §13.1), the app's: pressed again once the app has the
     // page. Keys that move around, and chords (copying, the browser's own), are the browser's.

@@ -41,10 +41,10 @@ const appLoaded = (page: Page) => page.evaluate(() => 'pageReady' in document.do
 async function scrollThrough(page: Page): Promise<void> {
   await page.mouse.move(5, 300);
   for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 800);
-  await page.keyboard.press('End');
   await page.keyboard.press('Home');
   await page.keyboard.press('PageDown');
-  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => scrollY > 0);
 }
 
 /** The script paths fetched, all of the reader's: its own file and what it imports. */
@@ -100,7 +100,8 @@ describe("a reader's page", () => {
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     // A click with no pointer resting on the link first: the click itself asks for the app.
     await page.getByRole('link', { name: 'Edit a copy' }).dispatchEvent('click');
-    await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);
+    // Once the app has the page, which may take a few seconds on a busy machine.
+    await page.waitForURL(`**/map/draft.${mapId}`);
     await page.getByRole('button', { name: 'Add item' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,

@@ -1,23 +1,25 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { DisclosureButton } from './DisclosureButton';
+import { menuOpen as menuOpenInPage, setMenuOpen, subscribeToMenu } from './site-menu';
 import { useColorScheme } from './use-color-scheme';
 
 /** PRODUCT §6.1: title, the three links, the colour-mode button and the narrow-screen menu. */
 export function Header() {
   const [, toggleScheme] = useColorScheme();
-  // On a page the reader's script ran on (reader.ts), the menu may be open already when the app
-  // takes the page over: the first render says so too, so it matches the page as it is.
-  const [menuOpen, setMenuOpen] = useState(openInPage);
+  // Kept on the page (site-menu.ts), which the reader's script may have opened before the app
+  // took the page over: the first render reads it too, so it matches the page as it is.
+  const menuOpen = useSyncExternalStore(subscribeToMenu, menuOpenInPage, menuOpenInPage);
   const [path] = useLocation();
   // Back and Forward close the menu when the path changes; a followed link closes it at once
   // (the nav's onClickCapture below).
-  const [menuPath, setMenuPath] = useState(path);
-  if (path !== menuPath) {
-    setMenuPath(path);
+  const shownPath = useRef(path);
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
     setMenuOpen(false);
-  }
+  }, [path]);
   const menuButton = useRef<HTMLButtonElement>(null);
   // PRODUCT §6.1: Escape closes the open menu, with the focus back on its button, and so does a
   // click outside the header's row.
@@ -87,14 +89,6 @@ export function Header() {
         </button>
       </div>
     </header>
-  );
-}
-
-/** Whether the page as it is shows the menu open (never on the server, nor in a page drawn here). */
-function openInPage(): boolean {
-  return (
-    typeof document !== 'undefined' &&
-    document.getElementById('site-nav')?.classList.contains('open') === true
   );
 }
 

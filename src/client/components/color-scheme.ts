@@ -4,13 +4,20 @@
 
 export type ColorScheme = 'light' | 'dark';
 const storageKey = 'colorscheme';
+const listeners = new Set<() => void>();
 
 /** The colour mode <html> shows now. */
 export function currentScheme(): ColorScheme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-/** Switches the page to the other colour mode and keeps the choice under `colorscheme`. */
+/** Calls `listener` after every switch; returns a function that stops it. */
+export function subscribeToScheme(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Switches the page to the other colour mode, keeps the choice under `colorscheme`, and says so. */
 export function toggleScheme(): ColorScheme {
   const next: ColorScheme = currentScheme() === 'dark' ? 'light' : 'dark';
   document.documentElement.dataset.theme = next;
@@ -19,5 +26,6 @@ export function toggleScheme(): ColorScheme {
   } catch {
     // Private mode or full storage: the choice holds for this visit only.
   }
+  for (const listener of listeners) listener();
   return next;
 }
