@@ -10,7 +10,7 @@ import { menuOpen, setMenuOpen } from './components/site-menu';
 // A click that asked for the app is not lost: it is held, and made again once the app has the page.
 
 const html = document.documentElement;
-/** Browser tests and the app's own code read this: the page's script is the reader's. */
+/** Says that the page's script is the reader's (browser tests and benchmarks read it). */
 html.dataset.reader = '';
 
 /** The control that `target` is in, if any. */
@@ -37,7 +37,8 @@ function needsApp(control: HTMLElement): boolean {
   return !control.matches('.scheme-button, .menu-button');
 }
 
-// The app is loaded once; from then until it has the page, every click on a control is held.
+// The app is loaded once; from then until it has the page, every click on a control but the
+// header's two buttons is held.
 let takingOver: Promise<void> | null = null;
 const held: HTMLElement[] = [];
 let stopTooltips: (() => void) | null = null;
@@ -71,7 +72,18 @@ function takeOver(): Promise<void> {
       link.href = href;
       document.head.append(link);
     }
-    await import(/* @vite-ignore */ app);
+    try {
+      await import(/* @vite-ignore */ app);
+    } catch {
+      // The app did not load (the network went away): a held link is followed as the browser
+      // would without the app, to a page that loads it anew; the next sign of intent tries again.
+      takingOver = null;
+      const link = held
+        .splice(0)
+        .find((control): control is HTMLAnchorElement => control instanceof HTMLAnchorElement);
+      if (link) location.assign(link.href);
+      return;
+    }
     await pageReady();
     listening.abort();
     for (const control of held.splice(0)) if (control.isConnected) control.click();
