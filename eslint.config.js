@@ -73,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.mjs', 'src/client/public/**/*.js'],
+    files: ['**/*.mjs', 'src/client/theme.js'],
     languageOptions: {
       globals: {
         process: 'readonly',

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { quietAnnotations } from './scripts/quiet-annotations';
 import { renderedPagePattern } from './src/domain/page-paths';
@@ -24,6 +25,21 @@ const serverEntries: Record<string, string> = {
   'page-render-worker': fileURLToPath(new URL('src/server/pages/page-render-worker.ts', import.meta.url)),
 };
 
+/**
+ * Writes theme.js into every page's head as an inline script: it sets the colour mode before the
+ * first paint, and a script fetched first would hold the paint back for a round trip (PRODUCT
+ * §13.6). The Content-Security-Policy allows exactly this script by its hash
+ * (src/server/http/security-headers.ts, checked against this file by its test).
+ */
+function inlineThemeScript(): Plugin {
+  const script = readFileSync(new URL('src/client/theme.js', import.meta.url), 'utf8');
+  return {
+    name: 'inline-theme-script',
+    transformIndexHtml: (html) =>
+      html.replace('<script src="/theme.js"></script>', () => `<script>${script}</script>`),
+  };
+}
+
 // The client is built into dist/client and served by the Fastify server (src/server/routes/client.ts).
 // `vite build --ssr` builds the server's renderer of the same pages into dist/server, with the thread
 // that runs it (src/server/pages/page-render-worker.ts)
@@ -34,6 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     react(),
+    inlineThemeScript(),
     !isSsrBuild &&
       // The service worker (PRODUCT §13.7): Workbox precaches the app shell so the app opens with no
       // network after one visit, and keeps the published maps it fetched for reading offline. It is
@@ -137,7 +154,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         minify: 'terser',
         terserOptions: { compress: { passes: 2 } },
         rollupOptions: {
-          input: { main: 'src/client/index.html', embed: 'src/client/embed-example.html' },
+          // reader.ts: the one script of a published map's page and Help (PRODUCT §13.6).
+          input: {
+            main: 'src/client/index.html',
+            reader: 'src/client/reader.ts',
+            embed: 'src/client/embed-example.html',
+          },
           onwarn: quietAnnotations,
         },
       },

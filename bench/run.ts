@@ -6,6 +6,7 @@ import { runDiscussionPageBench } from './discussion-page.bench';
 import { httpBenchOptionsFromEnv, runHttpBench } from './http.bench';
 import { runPageBench } from './page.bench';
 import { runPreviewImageBench } from './preview-image.bench';
+import { runReaderPageBench } from './reader-page.bench';
 import { runResponsesBench } from './responses.bench';
 import { runSimilarityBench } from './similarity.bench';
 
@@ -20,6 +21,7 @@ runDiscussionBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
 await runPreviewImageBench();
 await runPageBench();
+await runReaderPageBench();
 await runComparePageBench();
 await runDiscussionPageBench();
 await runResponsesBench();

@@ -8,11 +8,14 @@ import { makeTempDir, removeDir, serverPerTest } from './helpers';
 
 // PRODUCT §13.6: how a rendered page is put together from the built index.html.
 
-const shell = `<!doctype html><html><head><title>T</title><script type="module" src="/assets/main-1.js"></script></head>
+const shell = `<!doctype html><html><head><title>T</title><script>theme()</script><script type="module" crossorigin src="/assets/main-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/mount-2.js"></head>
 <body><div id="root"></div><noscript>Belief Map needs JavaScript to edit and show maps.</noscript></body></html>`;
 
 const manifest = JSON.stringify({
   'index.html': { file: 'assets/main-1.js', imports: ['_mount-2.js'] },
+  'reader.ts': { file: 'assets/reader-8.js', isEntry: true, imports: ['_scheme-9.js'] },
+  '_scheme-9.js': { file: 'assets/scheme-9.js' },
   // The app's shell loads every page lazily, as the real build's mount chunk does.
   '_mount-2.js': {
     file: 'assets/mount-2.js',
@@ -47,16 +50,20 @@ const manifest = JSON.stringify({
 });
 
 describe('rendered pages', () => {
-  it("links the page chunk's CSS and its lazy parts' too, preloads its scripts, leaving out the entry's", () => {
+  it("links the page chunk's CSS and its lazy parts' too, names its scripts, leaving out the entry's", () => {
     expect(pageAssets(manifest, 'pages/map/MapPage.tsx')).toEqual({
       css: ['assets/PublishedView-4.css', 'assets/Grid-6.css'],
       js: ['assets/MapPage-3.js', 'assets/PublishedView-4.js'],
+      app: ['assets/main-1.js', 'assets/mount-2.js'],
+      reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
     });
     // The other pages the shell may load are not this page's: their CSS is not linked (nor Help's).
     // A page chunk another chunk imports too is found by its name.
     expect(pageAssets(manifest, 'pages/help/HelpPage.tsx')).toEqual({
       css: ['assets/HelpPage-5.css'],
       js: ['assets/HelpPage-5.js'],
+      app: ['assets/main-1.js', 'assets/mount-2.js'],
+      reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
     });
     expect(() => pageAssets(manifest, 'pages/nope/Nope.tsx')).toThrow('not in the build manifest');
   });
@@ -66,14 +73,25 @@ describe('rendered pages', () => {
       root: '<h1>Costs $& and $1 and $$</h1>',
       data: '{"maps":{}}',
       dataId: 'page-data',
-      assets: { css: ['assets/a.css'], js: ['assets/a.js'] },
+      assets: {
+        css: ['assets/a.css'],
+        js: ['assets/a.js'],
+        app: ['assets/main-1.js', 'assets/mount-2.js'],
+        reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
+      },
     });
     const html = (await pageHtml(page)).toString();
     expect(html).toContain('<div id="root"><h1>Costs $& and $1 and $$</h1></div>');
     expect(html).toContain('<script type="application/json" id="page-data">{"maps":{}}</script></body>');
+    // The reader's script in place of the app's entry and its preloads (PRODUCT §13.6): it names
+    // the app and the scripts to preload once it loads it. The theme's inline script stays.
     expect(html).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/a.css"><link rel="modulepreload" crossorigin href="/assets/a.js"></head>',
+      '<script>theme()</script><link rel="stylesheet" crossorigin href="/assets/a.css">' +
+        '<script type="module" crossorigin src="/assets/reader-8.js" data-app="/assets/main-1.js" ' +
+        'data-preload="/assets/mount-2.js /assets/a.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/scheme-9.js"></head>',
     );
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/main-1.js">');
     expect(html).toContain('<noscript>Editing and comparing maps need JavaScript.</noscript>');
     expect(page.etag).toMatch(/^"[\w-]{27}"$/);
   });
@@ -83,7 +101,7 @@ describe('rendered pages', () => {
       root: '<p>x</p>'.repeat(500),
       data: null,
       dataId: 'page-data',
-      assets: { css: [], js: [] },
+      assets: { css: [], js: [], app: ['assets/main-1.js'], reader: ['assets/reader-8.js'] },
     };
     const page = composePage(shell, parts);
     expect(page.gzipped).toBe(true);

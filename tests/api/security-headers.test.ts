@@ -1,9 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { themeScriptHash } from '../../src/server/http/security-headers';
 import { mapRequest, publishOk, serverForFile } from './helpers';
 
-// PRODUCT §13.4: every answer carries a strict Content-Security-Policy (no inline or eval'd script)
-// and the usual security headers: API answers, errors included, and the client's pages and files.
+// PRODUCT §13.4: every answer carries a strict Content-Security-Policy (no inline or eval'd script
+// but theme.js, allowed by its hash) and the usual security headers: API answers, errors included, and the client's pages and files.
 
 const server = serverForFile({ env: { BODY_LIMIT: '2048', CREATE_RATE_LIMIT: '1' } });
 let publishedId: string;
@@ -63,8 +66,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   const csp = headers['content-security-policy'] as string;
   expect(csp).toBeDefined();
   const directives = parseCsp(csp);
-  // No inline script, no eval, no other origin: only the app's own files run.
-  expect(directives.get('script-src')).toEqual(["'self'"]);
+  // No inline script but theme.js, no eval, no other origin: only the app's own code runs.
+  expect(directives.get('script-src')).toEqual(["'self'", themeScriptHash]);
   expect(directives.get('default-src')).toEqual(["'self'"]);
   expect(directives.get('style-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -87,6 +90,11 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['x-powered-by']).toBeUndefined();
 }
+
+it('allows by its hash exactly the theme script that the build writes into each page', () => {
+  const script = readFileSync(new URL('../../src/client/theme.js', import.meta.url), 'utf8');
+  expect(themeScriptHash).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+});
 
 it.each(answers)('%s (%i) carries a strict CSP and the security headers', async (_what, status, request) => {
   const response = await server.app.inject(request());

@@ -167,15 +167,18 @@ describe('a page rendered on the server', () => {
     expect(html).toContain('<script type="application/json" id="page-data">');
     expect(html).not.toContain('</script><script>alert(1)');
     const sentSubtitle = /<p class="subtitle">([^<]*)<\/p>/.exec(html)![1];
-    // The deletion date is sent; the day count, which depends on the clock, comes once taken over.
+    // The deletion date is sent; the day count, which depends on the clock, comes once taken over
+    // (the app loads when the reader asks for it: pageReady points at a link into the app).
     expect(html).toContain(`This one will be deleted on ${deletedOn(published)}.`);
-    await expect
-      .poll(() => page.getByText(noticeText).textContent())
-      .toBe(`${noticeText} This one will be deleted on ${deletedOn(published)}, in 90 days.`);
+    await pageReady(page);
+    // The notice's code is loaded once the page is taken over.
+    await page.getByText(', in 90 days.').waitFor();
+    expect(await page.getByText(noticeText).textContent()).toBe(
+      `${noticeText} This one will be deleted on ${deletedOn(published)}, in 90 days.`,
+    );
 
     // Taken over: a link moves inside the page (no new document), to the draft made from the
     // map the page holds.
-    await pageReady(page);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('link', { name: 'Edit a copy' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/map/draft.${mapId}`);

@@ -66,7 +66,8 @@ describe('shell', () => {
           return document.querySelector('.menu-button')!.getAttribute('aria-expanded');
         }),
       ).toBe('false');
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/compare');
+      // Help runs the reader's script (PRODUCT §13.6): the link loads the app, then is followed.
+      await page.waitForURL('**/compare');
       expect(await menu.getAttribute('aria-expanded')).toBe('false');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);

@@ -1,17 +1,25 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { DisclosureButton } from './DisclosureButton';
+import { menuOpen as menuOpenInPage, setMenuOpen, subscribeToMenu } from './site-menu';
 import { useColorScheme } from './use-color-scheme';
 
 /** PRODUCT §6.1: title, the three links, the colour-mode button and the narrow-screen menu. */
 export function Header() {
-  const [scheme, toggleScheme] = useColorScheme();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [, toggleScheme] = useColorScheme();
+  // Kept on the page (site-menu.ts), which the reader's script may have opened before the app
+  // took the page over: the first render reads it too, so it matches the page as it is.
+  const menuOpen = useSyncExternalStore(subscribeToMenu, menuOpenInPage, menuOpenInPage);
   const [path] = useLocation();
   // Back and Forward close the menu when the path changes; a followed link closes it at once
   // (the nav's onClickCapture below).
-  useEffect(() => setMenuOpen(false), [path]);
+  const shownPath = useRef(path);
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    setMenuOpen(false);
+  }, [path]);
   const menuButton = useRef<HTMLButtonElement>(null);
   // PRODUCT §6.1: Escape closes the open menu, with the focus back on its button, and so does a
   // click outside the header's row.
@@ -74,7 +82,10 @@ export function Header() {
           </NavLink>
         </nav>
         <button type="button" className="scheme-button" onClick={toggleScheme}>
-          {scheme === 'dark' ? 'Light mode' : 'Dark mode'}
+          {/* Both names, the colour mode on <html> showing one (styles.css): the server's HTML is
+              right in either mode before any script runs, and the app changes nothing of it. */}
+          <span className="scheme-light">Dark mode</span>
+          <span className="scheme-dark">Light mode</span>
         </button>
       </div>
     </header>

@@ -6,12 +6,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // Helmet works them out, once, at start-up: none depends on the request, and @fastify/helmet
 // rebuilt every middleware and re-parsed the CSP on each request, a tenth of a cached GET's time.
 
+/**
+ * The one inline script allowed: the client's theme.js, which the build writes into each page's head
+ * so that no script is fetched before the first paint (PRODUCT §13.6). Its SHA-256, checked against
+ * the file by tests/api/security-headers.test.ts.
+ */
+export const themeScriptHash = "'sha256-+P34ZRyyopI05Poqt/05cUGnndmBEUpGZCn96MljgEc='";
+
 const options: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", themeScriptHash],
       styleSrc: ["'self'"],
       // blob: for the map's picture, drawn from an SVG this page made into a canvas (PRODUCT §15.2).
       imgSrc: ["'self'", 'data:', 'blob:'],

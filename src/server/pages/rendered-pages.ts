@@ -8,8 +8,9 @@ import { genericMeta, renderIndex, type PageMeta } from './page-meta';
 
 // PRODUCT §13.6: published maps, built-in maps and Help are answered as HTML that already holds
 // the page, rendered by the client's own components (src/client/ssr.tsx, built into dist/server),
-// so a shared link shows its map as soon as the HTML arrives, and without JavaScript at all. The
-// browser then takes the page over (hydrates it) with the map's data from the page itself.
+// so a shared link shows its map as soon as the HTML arrives, and without JavaScript at all. Its one
+// script is the reader's (src/client/reader.ts), not the app's: the app is loaded, and takes the
+// page over (hydrates it) with the map's data from the page itself, when the reader asks for it.
 
 /** What dist/server/ssr.js exports (src/client/ssr.tsx). */
 export interface PageRenderer {
@@ -68,14 +69,28 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
+/** The files a rendered page names, beyond those index.html names already. */
+export interface PageAssets {
+  /** Linked in the head. */
+  css: string[];
+  /** The page chunk's scripts, which the reader's script preloads once it loads the app. */
+  js: string[];
+  /** The app's entry (index.html's script), then the scripts it imports. */
+  app: string[];
+  /** The reader's script (client/reader.ts), in place of the app's, then the scripts it imports. */
+  reader: string[];
+}
+
+/** The manifest's key of the reader's script: its source file, from the client's root. */
+const readerEntry = 'reader.ts';
+
 /**
  * The CSS and JavaScript files the page chunk `key` needs beyond the entry (index.html), read from
- * the client's build manifest. Its scripts and those it imports are preloaded. Its CSS, and that of
- * every chunk it may load later (a lazily loaded part such as the balance grid is rendered on the
- * server too), is linked in the head, so the page is styled from its first paint: nothing moves
- * when the scripts arrive.
+ * the client's build manifest. Its CSS, and that of every chunk it may load later (a lazily loaded
+ * part such as the balance grid is rendered on the server too), is linked in the head, so the page
+ * is styled from its first paint: nothing moves when the scripts arrive.
  */
-export function pageAssets(manifestJson: string, key: string): { css: string[]; js: string[] } {
+export function pageAssets(manifestJson: string, key: string): PageAssets {
   const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
   const chunkOf = (name: string): ManifestChunk => {
     if (manifest[name]) return manifest[name];
@@ -111,13 +126,13 @@ export function pageAssets(manifestJson: string, key: string): { css: string[]; 
       (css) => ![...entry].some((chunk) => chunk.css?.includes(css)),
     ),
     js: files(collect(key, false)).map((chunk) => chunk.file),
+    app: [...entry].map((chunk) => chunk.file),
+    reader: [...collect(readerEntry, false)].map((chunk) => chunk.file),
   };
 }
 
 /** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
-export function readPageAssets(
-  clientDir: string,
-): Record<keyof typeof renderedPageChunks, { css: string[]; js: string[] }> {
+export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
   const manifest = readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8');
   return {
     map: pageAssets(manifest, renderedPageChunks.map),
@@ -131,21 +146,27 @@ export interface PageParts {
   /** The text of the page's data block, or null for a page without data (Help). */
   data: string | null;
   dataId: string;
-  assets: { css: string[]; js: string[] };
+  assets: PageAssets;
 }
 
 /**
  * `shell` (index.html, its head already carrying the page's title and preview tags) with the
- * rendered page inside #root, the data block at the end of the body, and the page chunk's CSS and
- * JavaScript linked in the head. Replacements are functions, so no `$` in a map's text is read
- * as a pattern.
+ * rendered page inside #root, the data block at the end of the body, the page chunk's CSS linked
+ * in the head, and the reader's script in place of the app's entry and its preloads: a reader
+ * fetches no script but that one until they ask for the app. Replacements are functions, so no
+ * `$` in a map's text is read as a pattern.
  */
 export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
+  const [app, ...appImports] = assets.app.map((file) => `/${file}`);
+  const [reader, ...readerImports] = assets.reader.map((file) => `/${file}`);
+  const preload = [...appImports, ...assets.js.map((file) => `/${file}`)].join(' ');
   const links = [
     ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="module" crossorigin src="${reader}" data-app="${app}" data-preload="${preload}"></script>`,
+    ...readerImports.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
   const html = shell
+    .replace(/<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
     .replace(

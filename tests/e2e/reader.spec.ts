@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { newReason } from '../../src/domain/test-support/builders';
+import { testWithPublishedMap } from './support/published-maps';
+import { h1, heading, pathOf } from './support/map-page';
+
+// PRODUCT §13.6: a published map's page and Help run the reader's script only. Reading, scrolling,
+// the colour mode, the narrow screen's menu and an icon's name fetch no other script, and the
+// JavaScript run before the first interaction stays within 30 KB gzip. The app loads when the
+// reader asks for something only it does, and the click that asked is not lost.
+
+const it = testWithPublishedMap({
+  title: 'Night buses on weekdays',
+  description: 'Whether the city should run them.',
+  reasons: Array.from({ length: 40 }, (_, i) =>
+    newReason(`Reason ${i + 1}`, { belief: 'agree', support: i % 2 ? 'support' : 'disconfirm' }),
+  ),
+});
+
+const budget = 30 * 1024;
+
+/** The scripts the page fetches from now on, by path, with each one's size gzipped. */
+function scriptsOf(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const path = new URL(response.url()).pathname;
+    void response.body().then(
+      (body) => scripts.set(path, gzipSync(body, { level: 9 }).length),
+      () => scripts.set(path, 0),
+    );
+  });
+  return scripts;
+}
+
+/** True once the app's code has taken the page over. */
+const appLoaded = (page: Page) => page.evaluate(() => 'pageReady' in document.documentElement.dataset);
+
+/** Scrolls `page` to its end and back, by wheel and by keys, as a reader would. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.mouse.move(5, 300);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 800);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => scrollY > 0);
+}
+
+/** The script paths fetched, all of the reader's: its own file and what it imports. */
+function expectOnlyReader(scripts: Map<string, number>): void {
+  for (const path of scripts.keys()) expect(path).toMatch(/^\/assets\/(reader|color-scheme|rating-tooltip)-/);
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  expect(total).toBeLessThanOrEqual(budget);
+}
+
+describe("a reader's page", () => {
+  for (const path of ['map', '/help'])
+    it(`reads and scrolls ${path === 'map' ? 'a published map' : 'Help'} on the reader's script alone`, async ({
+      page,
+      mapId,
+      errors,
+    }) => {
+      const scripts = scriptsOf(page);
+      await page.goto(path === 'map' ? `/map/${mapId}` : path);
+      await heading(page).waitFor();
+      await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+      await scrollThrough(page);
+      expect([...scripts.keys()].some((script) => script.startsWith('/assets/reader-'))).toBe(true);
+      expectOnlyReader(scripts);
+      expect(await appLoaded(page)).toBe(false);
+      expect(errors).toEqual([]);
+    });
+
+  it('switches the colour mode, and names an icon, without the app', async ({ page, mapId, errors }) => {
+    const scripts = scriptsOf(page);
+    await page.goto(`/map/${mapId}`);
+    await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('colorscheme'))).toBe('dark');
+    expect(await page.getByRole('button', { name: 'Light mode' }).isVisible()).toBe(true);
+    await page.getByRole('img', { name: 'Disconfirms', exact: true }).first().hover();
+    await expect.poll(() => page.locator('.rating-tooltip').textContent()).toBe('Disconfirms');
+    await page.getByRole('button', { name: 'Light mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expectOnlyReader(scripts);
+    expect(await appLoaded(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the app on the first click on "Edit a copy", and follows it in the same page', async ({
+    page,
+    mapId,
+    errors,
+  }) => {
+    const scripts = scriptsOf(page);
+    await page.goto(`/map/${mapId}`);
+    await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    // A click with no pointer resting on the link first: the click itself asks for the app.
+    await page.getByRole('link', { name: 'Edit a copy' }).dispatchEvent('click');
+    // Once the app has the page, which may take a few seconds on a busy machine.
+    await page.waitForURL(`**/map/draft.${mapId}`);
+    await page.getByRole('button', { name: 'Add item' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(await heading(page).textContent()).toBe('Night buses on weekdays');
+    expect([...scripts.keys()].some((script) => !/\/(reader|color-scheme)-/.test(script))).toBe(true);
+    // React reports a mismatch between the server's HTML and its first render as an error.
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the app on the first click on "Compare"', async ({ page, mapId, errors }) => {
+    await page.goto(`/map/${mapId}`);
+    await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: 'Compare', exact: true }).click();
+    await h1(page, 'Compare maps').waitFor();
+    expect(pathOf(page)).toBe('/compare');
+    expect(errors).toEqual([]);
+  });
+
+  describe('on a 360 px screen in dark mode', () => {
+    it.override('contextOptions', { colorScheme: 'dark', viewport: { width: 360, height: 740 } });
+
+    it('opens and closes the menu without the app, and the app takes it over open', async ({
+      page,
+      errors,
+    }) => {
+      const scripts = scriptsOf(page);
+      await page.goto('/help');
+      await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await page.getByRole('button', { name: 'Light mode' }).isVisible()).toBe(true);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      expect(await nav.getByRole('link', { name: 'Help' }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await nav.getByRole('link', { name: 'Help' }).isVisible()).toBe(false);
+      await menu.click();
+      await heading(page).click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expectOnlyReader(scripts);
+      expect(await appLoaded(page)).toBe(false);
+
+      // The menu open, a pointer on a link into the app loads it; the app's header keeps it open.
+      await menu.click();
+      await nav.getByRole('link', { name: 'Your maps' }).hover();
+      await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      expect(await nav.getByRole('link', { name: 'Your maps' }).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('button', { name: 'Light mode' }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  });
+});
