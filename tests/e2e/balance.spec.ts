@@ -5,7 +5,7 @@ import { elmStreetReasons } from '../../src/domain/built-in/help-example-reasons
 import { beliefValues, beliefLabel, supportLabel, supportValues } from '../../src/domain/ratings';
 import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
-import { addItem, editBelief, isFocused, openMap, openPage } from './support/map-page';
+import { addItem, editBelief, isFocused, openMap, openPage, pageReady } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
 // PRODUCT §6.2, §9.5, §10.1: the balance of every map page, "Where you disagree" on the compare
@@ -249,7 +249,10 @@ describe('at 360 px', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('region', { name: region, exact: true }).waitFor();
-      // The grid arrives in its own chunk; the crux list with the maps.
+      // The grid's cells are buttons, drawn once the app has the page (on a published map, when
+      // the reader shows intent, PRODUCT §13.6), from a chunk of their own; the crux list comes
+      // with the maps.
+      await pageReady(page);
       if (region === 'Balance') await page.getByRole('table').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }

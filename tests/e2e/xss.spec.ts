@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
@@ -77,17 +78,25 @@ const it = test
     return requests;
   });
 
+/** The app's theme.js, which the build writes into each page's head (vite.config.ts). */
+const themeScript = readFileSync(new URL('../../src/client/theme.js', import.meta.url), 'utf8');
+
 /** Nothing ran, nothing was refused, nothing became an element, and no payload image was fetched. */
 async function expectInert(page: Page, errors: string[], requests: string[], where: string): Promise<void> {
-  const state = await page.evaluate(() => ({
-    xss: (window as { __xss?: unknown }).__xss,
-    violations: (window as { __cspViolations?: string[] }).__cspViolations ?? [],
-    injected: document.querySelectorAll('img[src^="x-"], svg[onload], a[href^="javascript:"], [onerror]')
-      .length,
-    // The data block of a page rendered on the server (PRODUCT §13.6) is data, never run.
-    scripts: [...document.scripts].filter((script) => !script.src && script.type !== 'application/json')
-      .length,
-  }));
+  const state = await page.evaluate(
+    (theme) => ({
+      xss: (window as { __xss?: unknown }).__xss,
+      violations: (window as { __cspViolations?: string[] }).__cspViolations ?? [],
+      injected: document.querySelectorAll('img[src^="x-"], svg[onload], a[href^="javascript:"], [onerror]')
+        .length,
+      // The data block of a page rendered on the server (PRODUCT §13.6) is data, never run; the one
+      // inline script is the app's own theme.js, which the CSP allows by its hash.
+      scripts: [...document.scripts].filter(
+        (script) => !script.src && script.type !== 'application/json' && script.text !== theme,
+      ).length,
+    }),
+    themeScript,
+  );
   expect(state.xss, `${where}: a payload ran`).toBeUndefined();
   expect(state.violations, `${where}: CSP violations`).toEqual([]);
   expect(state.injected, `${where}: payload elements in the DOM`).toBe(0);
