@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { useLocation, useSearch } from 'wouter';
+import { mapIdFromInput } from '../../../domain/compare-ids';
+import { parsePastedMaps } from '../../../domain/discussion/map-set';
 import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { PageHeading } from '../../components/PageHeading';
 import './choose-compare.css';
+import { PageHeading } from '../../components/PageHeading';
 
 /** PRODUCT §6.5: the choose-compare page; `?baseMapId=` pre-fills the base field. */
 export function ChooseComparePage() {
@@ -44,10 +45,8 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // What reads a pasted link loads when the form is sent, not with the page (PRODUCT §13.5).
-    const { mapIdFromInput } = await import('../../../domain/compare-ids');
     const baseId = mapIdFromInput(base);
     const modifiedId = mapIdFromInput(modified);
     // PRODUCT §6.5: with an empty field the page stays, writes an error to the console and says
@@ -55,14 +54,10 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     // browser's own bubble does not stand in for this.
     if (!baseId || !modifiedId) {
       console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);
-      // Past the await, React would draw the errors after the frame that moves the focus: drawn at
-      // once, the field to focus is marked, and has its error for a screen reader to read with it.
-      flushSync(() =>
-        setErrors({
-          ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
-          ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
-        }),
-      );
+      setErrors({
+        ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
+        ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
+      });
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
@@ -77,7 +72,7 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
         its id. To merge differences into your draft, use the draft as the base map: its id is{' '}
         <code>draft.</code> followed by the id of the map it copies.
       </p>
-      <form className="compare-form" noValidate onSubmit={(event) => void submit(event)} ref={form}>
+      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
         {fields.map(({ name, label, hint }) => (
           <MapIdField
             key={name}
@@ -109,28 +104,23 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
   const [error, setError] = useState<string | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // What reads the pasted lines loads when the form is sent, not with the page (PRODUCT §13.5).
-    const { parsePastedMaps } = await import('../../../domain/discussion/map-set');
     const { ids, bad } = parsePastedMaps(text);
     if (bad.length > 0 || ids.length < 2) {
-      // Drawn at once, as above: the error is there when the field takes the focus.
-      flushSync(() => {
-        setError(
-          bad.length > 0
-            ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
-            : 'Enter at least two map links or ids, one a line.',
+      setError(
+        bad.length > 0
+          ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
+          : 'Enter at least two map links or ids, one a line.',
+      );
+      // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
+      if (bad.length > 0)
+        setText(
+          text
+            .split(/\r?\n/)
+            .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
+            .join('\n'),
         );
-        // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
-        if (bad.length > 0)
-          setText(
-            text
-              .split(/\r?\n/)
-              .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
-              .join('\n'),
-          );
-      });
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('textarea')?.focus());
       return;
     }
@@ -144,7 +134,7 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
         See where a group of maps on one belief agrees, splits and stands: paste a link to each map, or its
         id.
       </p>
-      <form className="compare-form" noValidate onSubmit={(event) => void submit(event)} ref={form}>
+      <form className="compare-form" noValidate onSubmit={submit} ref={form}>
         <FormField
           label="Maps, one link or id a line"
           hint="e.g. help-example-alice-1 and help-example-bob-1 on two lines"
