@@ -225,6 +225,33 @@ describe('the discussion of a thread', () => {
   });
 });
 
+describe('without a Web Worker', () => {
+  it('reads the maps and works out the figures in the page itself, versions and adding included', async ({
+    page,
+    ids,
+    errors,
+  }) => {
+    await page.addInitScript(() => {
+      delete (window as { Worker?: unknown }).Worker;
+    });
+    await openDiscussion(page, `/discussion?maps=${ids[2]},${ids[3]},${ids[4]}`);
+    expect(await region(page, 'Maps in this discussion').getByRole('link').count()).toBe(3);
+    const item = reasonItem(page, 'All reasons', parking.title);
+    expect(await item.textContent()).toContain('In 2 of 3 maps');
+    await item.getByRole('button', { name: 'Each map’s version (2)' }).click();
+    const versions = item.getByRole('list', { name: `Versions of ${parking.title}` });
+    expect(await versions.getByRole('listitem').count()).toBe(2);
+    await versions.getByRole('listitem').first().getByRole('button', { name: 'Add this version' }).click();
+    await draftUpdatedFlash(page).waitFor();
+    await expect
+      .poll(async () =>
+        (await storedDraft(page, `draft.${ids[2]}`))?.data.reasons.some((r) => r.id === parking.id),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('Undo of Add to my draft', () => {
   it('takes the reason out of the draft again', async ({ page, ids }) => {
     const draftId = `draft.${ids[1]}`;
