@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { PublishedMap } from '../domain/belief-map';
 import { App, type Routing } from './app/App';
 import type { BeliefMapHost } from './draft/storage/host';
+import { startDiscussionEarly } from './pages/discussion/discussion-early';
 import './styles.css';
 
 export interface MountOptions {
@@ -39,6 +40,10 @@ export function mount(element: HTMLElement, host?: BeliefMapHost, options: Mount
     });
     return () => root?.unmount();
   }
+  // PRODUCT §13.6: a discussion's worker reads its maps while the page's code arrives (the page
+  // reads the address as the routes do, and ends the worker if it shows no discussion).
+  if (!initialPath && !host && /^\/discussion(\/|$)/i.test(location.pathname))
+    startDiscussionEarly(location.pathname, location.search);
   const root: Root = createRoot(element);
   let mounted = true;
   const render = (routing: Routing) => {

@@ -225,6 +225,49 @@ describe('the discussion of a thread', () => {
   });
 });
 
+describe('a discussion opened by its address', () => {
+  it('reads its maps once, in the worker started with the app, and another set after moving on', async ({
+    page,
+    ids,
+    errors,
+  }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/maps') reads.push(url.searchParams.get('ids')!.split(',').sort().join(','));
+    });
+    await openDiscussion(page, `/discussion/${ids[0]}`);
+    expect(await region(page, 'Maps in this discussion').getByRole('link').count()).toBe(6);
+    // The page took over the worker that mount() started for its address: no second read.
+    expect(reads).toEqual([[...ids].sort().join(',')]);
+
+    // Moving on within the app, the page reads the new set itself.
+    await page.getByRole('link', { name: 'Add or remove maps' }).click();
+    const field = region(page, 'Compare several maps').getByRole('textbox', {
+      name: 'Maps, one link or id a line',
+    });
+    await field.fill(`${ids[1]}\n${ids[3]}`);
+    await page.getByRole('button', { name: 'Show the discussion' }).click();
+    await region(page, 'All reasons').waitFor();
+    expect(await region(page, 'Maps in this discussion').getByRole('link').count()).toBe(2);
+    expect(reads.slice(1)).toEqual([[ids[1], ids[3]].sort().join(',')]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says a malformed map id does not name a map, and reads nothing', async ({ page, errors }) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(request.url());
+    });
+    await openPage(page, '/discussion/Not_A_Map', 'Discussion');
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Map id Not_A_Map does not match expected format',
+    );
+    expect(reads).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('without a Web Worker', () => {
   it('reads the maps and works out the figures in the page itself, versions and adding included', async ({
     page,

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Link, useParams, useSearch } from 'wouter';
 import { isBuiltInMapId } from '../../../domain/built-in/ids';
 import { reasonIdKey } from '../../../domain/compare';
-import { discussionMaxMaps, parsePastedMaps } from '../../../domain/discussion/map-set';
-import { isMapId, toDraftId, type MapId } from '../../../domain/map-id';
+import { discussionMaxMaps } from '../../../domain/discussion/map-set';
+import { toDraftId, type MapId } from '../../../domain/map-id';
 import { quoted } from '../../../domain/text-direction';
 import { PageHeading } from '../../components/PageHeading';
 import { useFlash, flashDurations } from '../../components/flash';
@@ -12,11 +12,13 @@ import { useMapsStore } from '../../draft';
 import { formatPublished, isDraftEntry } from '../../draft/entries';
 import { useDraftCommands } from '../../draft/use-commands';
 import type { DiscussionSource } from './discussion-api';
+import { takeEarlyDiscussion } from './discussion-early';
+import { discussionOrigin, type DiscussionOrigin } from './discussion-origin';
 import { AllReasons, ReasonActionsContext, ReasonList } from './DiscussionReasons';
 import { OpinionGroupsView, StanceAxis } from './DiscussionPlots';
 import './discussion.css';
 import { useDiscussion, type DiscussionHandle } from './use-discussion-model';
-import type { DiscussionOrigin, EntrySummary, MapSummary, ReasonSummary } from './work-out-discussion';
+import type { EntrySummary, MapSummary, ReasonSummary } from './work-out-discussion';
 
 // PRODUCT §6.10: the discussion page, every map on one belief at once: who answered whom, where
 // each stands, what the group agrees on and splits over, its opinion groups and every reason.
@@ -27,11 +29,11 @@ export function DiscussionPage() {
   const { mapId } = useParams<{ mapId?: string }>();
   const maps = new URLSearchParams(useSearch()).get('maps') ?? '';
   const key = mapId === undefined ? `maps:${maps}` : `root:${mapId}`;
-  const origin: DiscussionOrigin | null = useMemo(() => {
-    if (mapId !== undefined) return isMapId(mapId) ? { root: mapId } : null;
-    const { ids } = parsePastedMaps(maps.replaceAll(',', '\n'));
-    return { ids };
-  }, [mapId, maps]);
+  const origin = useMemo(() => discussionOrigin(mapId, maps), [mapId, maps]);
+  // A worker started with the app for this address (discussion-early.ts) has nothing to read.
+  useEffect(() => {
+    if (!origin) takeEarlyDiscussion()?.worker.terminate();
+  }, [origin]);
   return (
     <div className="page discussion-page">
       <PageHeading>Discussion</PageHeading>

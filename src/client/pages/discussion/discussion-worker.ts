@@ -7,7 +7,5 @@ import { answerRequest, DiscussionSession, type SessionRequest } from './work-ou
 const session = new DiscussionSession();
 
 self.onmessage = (event: MessageEvent<SessionRequest>) => {
-  void answerRequest(session, event.data).then((replies) => {
-    for (const reply of replies) self.postMessage(reply);
-  });
+  void answerRequest(session, event.data, (reply) => self.postMessage(reply));
 };

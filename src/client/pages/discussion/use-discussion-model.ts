@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { Reason } from '../../../domain/belief-map';
 import type { MapId } from '../../../domain/map-id';
+import { newDiscussionWorker, takeEarlyDiscussion } from './discussion-early';
+import { discussionOriginAt, sameOrigin, type DiscussionOrigin } from './discussion-origin';
 import type {
-  DiscussionOrigin,
   EntrySummary,
   LoadedDiscussion,
   SessionReply,
@@ -22,19 +23,29 @@ interface Channel {
   close(): void;
 }
 
-function workerChannel(onReply: (reply: SessionReply) => void, onFail: () => void): Channel | null {
-  if (typeof Worker === 'undefined') return null;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./discussion-worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return null;
-  }
+/**
+ * A channel to a worker reading `origin`'s maps: the one started with the app when it reads the
+ * same maps (its replies so far are answered at once), else a new one, sent the load. Null where
+ * no worker starts.
+ */
+function workerChannel(
+  origin: DiscussionOrigin,
+  onReply: (reply: SessionReply) => void,
+  onFail: () => void,
+): Channel | null {
+  const early = takeEarlyDiscussion();
+  const earlyOrigin = early && discussionOriginAt(early.path, early.search);
+  const fits = early && !early.failed && earlyOrigin && sameOrigin(earlyOrigin, origin);
+  if (early && !fits) early.worker.terminate();
+  const worker = fits ? early.worker : newDiscussionWorker();
+  if (!worker) return null;
   worker.onmessage = (event: MessageEvent<SessionReply>) => onReply(event.data);
   worker.onerror = () => {
     worker.terminate();
     onFail();
   };
+  if (fits) early.replies.forEach(onReply);
+  else worker.postMessage({ kind: 'load', origin } satisfies SessionRequest);
   return { send: (request) => worker.postMessage(request), close: () => worker.terminate() };
 }
 
@@ -47,8 +58,11 @@ function inPageChannel(onReply: (reply: SessionReply) => void): Channel {
   return {
     send(request) {
       queue = queue.then(async () => {
-        const replies = await (await module).answerRequest(await session, request);
-        if (open) replies.forEach(onReply);
+        await (
+          await module
+        ).answerRequest(await session, request, (reply) => {
+          if (open) onReply(reply);
+        });
       });
     },
     close: () => {
@@ -124,8 +138,12 @@ export function useDiscussion(origin: DiscussionOrigin): DiscussionHandle {
         inPage.send({ kind: 'work', round: round.current, leftOut: [...leftOutNow.current] });
       for (const { request } of asks.current.values()) inPage.send(request);
     };
-    channel.current = workerChannel(onReply, fallBack) ?? inPageChannel(onReply);
-    channel.current.send({ kind: 'load', origin });
+    const worker = workerChannel(origin, onReply, fallBack);
+    if (worker) channel.current = worker;
+    else {
+      channel.current = inPageChannel(onReply);
+      channel.current.send({ kind: 'load', origin });
+    }
     return () => {
       channel.current?.close();
       channel.current = null;

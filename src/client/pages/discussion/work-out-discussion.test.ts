@@ -7,7 +7,15 @@ import {
   versionsOf,
   workOutDiscussion,
   type SessionReply,
+  type SessionRequest,
 } from './work-out-discussion';
+
+/** The replies `session` makes to `request`, in order. */
+async function repliesTo(session: DiscussionSession, request: SessionRequest): Promise<SessionReply[]> {
+  const replies: SessionReply[] = [];
+  await answerRequest(session, request, (reply) => replies.push(reply));
+  return replies;
+}
 
 const titles = ['', 'Safer streets for children', 'Shops would lose their trade', 'Costs less than parking'];
 const r = (n: number, fields: Parameters<typeof reason>[1]) => reason(n, { title: titles[n]!, ...fields });
@@ -145,21 +153,21 @@ describe('a discussion’s session', () => {
   it('answers a load with the maps, then the figures; a reason in full, as one map holds it', async () => {
     serve();
     const session = new DiscussionSession();
-    const replies = await answerRequest(session, {
+    const replies = await repliesTo(session, {
       kind: 'load',
       origin: { ids: ['c', 'b', 'a'] as MapId[] },
     });
     expect(replies.map((reply) => reply.kind)).toEqual(['loaded', 'worked']);
     // Given ids: the first found is the draft's map.
     expect((replies[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
-    const [answer] = await answerRequest(session, {
+    const [answer] = await repliesTo(session, {
       kind: 'reason',
       ask: 7,
       mapId: 'c' as MapId,
       reasonKey: reason(9).id.toLowerCase(),
     });
     expect(answer).toEqual({ kind: 'reason', ask: 7, reason: maps[2]!.data.reasons[1] });
-    const [none] = await answerRequest(session, {
+    const [none] = await repliesTo(session, {
       kind: 'reason',
       ask: 8,
       mapId: 'a' as MapId,
@@ -171,26 +179,64 @@ describe('a discussion’s session', () => {
     const first = (replies[1] as Extract<SessionReply, { kind: 'worked' }>).worked.discussion.reasons;
     const saferKey = first.find((r) => r.title === titles[1])!.key;
     const mapsOf = async (ask: number) => {
-      const [reply] = await answerRequest(session, { kind: 'versions', ask, key: saferKey });
+      const [reply] = await repliesTo(session, { kind: 'versions', ask, key: saferKey });
       return (reply as Extract<SessionReply, { kind: 'versions' }>).versions?.map((v) => v.mapId);
     };
     expect(await mapsOf(9)).toEqual(['a', 'b', 'c']);
-    const [worked] = await answerRequest(session, { kind: 'work', round: 3, leftOut: ['a' as MapId] });
+    const [worked] = await repliesTo(session, { kind: 'work', round: 3, leftOut: ['a' as MapId] });
     expect(worked).toMatchObject({
       kind: 'worked',
       round: 3,
       worked: { discussion: { mapIds: ['b', 'c'] } },
     });
     expect(await mapsOf(10)).toEqual(['b', 'c']);
-    const [gone] = await answerRequest(session, { kind: 'versions', ask: 11, key: 'nope' });
+    const [gone] = await repliesTo(session, { kind: 'versions', ask: 11, key: 'nope' });
     expect(gone).toEqual({ kind: 'versions', ask: 11, versions: null });
+  });
+
+  it('lists the maps before it works out their figures', async () => {
+    serve();
+    const session = new DiscussionSession();
+    const work = vi.spyOn(session, 'work');
+    const workedWhenListed: number[] = [];
+    await answerRequest(session, { kind: 'load', origin: { root: 'a' as MapId } }, (reply) => {
+      if (reply.kind === 'loaded') workedWhenListed.push(work.mock.calls.length);
+    });
+    expect(workedWhenListed).toEqual([0]);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a load of a page’s address, read as the page reads it', async () => {
+    const asked = serve();
+    const given = await repliesTo(new DiscussionSession(), {
+      kind: 'load-at',
+      path: '/Discussion/',
+      search: '?maps=c,%20b,a,c',
+    });
+    expect(given.map((reply) => reply.kind)).toEqual(['loaded', 'worked']);
+    expect((given[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
+    const thread = await repliesTo(new DiscussionSession(), {
+      kind: 'load-at',
+      path: '/discussion/a',
+      search: '',
+    });
+    expect((thread[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.maps.map((m) => m.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    const count = asked.length;
+    expect(
+      await repliesTo(new DiscussionSession(), { kind: 'load-at', path: '/discussion/No_Map', search: '' }),
+    ).toEqual([{ kind: 'failed', message: '/discussion/No_Map is not a discussion of maps' }]);
+    expect(asked).toHaveLength(count);
   });
 
   it('answers a failed read with its message', async () => {
     vi.stubGlobal('fetch', async () =>
       Response.json({ status: 'error', message: 'ids names 0 maps' }, { status: 400 }),
     );
-    const replies = await answerRequest(new DiscussionSession(), {
+    const replies = await repliesTo(new DiscussionSession(), {
       kind: 'load',
       origin: { ids: ['a' as MapId] },
     });

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/discussion/reason-orders';
 import type { MapId } from '../../../domain/map-id';
 import { loadDiscussionMaps, type DiscussionSource, type LoadedMaps } from './discussion-api';
+import { discussionOriginAt, type DiscussionOrigin } from './discussion-origin';
 
 // PRODUCT §6.10, §13.6: everything the discussion page shows that takes work, done in one place:
 // in the worker (discussion-worker.ts), or, without one, loaded after the page. It reads the
@@ -22,9 +23,6 @@ import { loadDiscussionMaps, type DiscussionSource, type LoadedMaps } from './di
 // answers the page with only what the page draws: the 100 maps' texts stay here, and a reason's
 // full text is asked for when it is added to a draft. So the page's own chunk holds none of the
 // model's code, and neither thread parses or copies megabytes it does not show.
-
-/** Where the maps come from: a map and its thread, or the ids given. */
-export type DiscussionOrigin = { root: MapId } | { ids: MapId[] };
 
 /** A map of the discussion as the page lists it. */
 export interface MapSummary {
@@ -178,6 +176,8 @@ export class DiscussionSession {
 /** What the page asks of its discussion's session. */
 export type SessionRequest =
   | { kind: 'load'; origin: DiscussionOrigin }
+  /** A load of the discussion page at this address, asked before the page could read it. */
+  | { kind: 'load-at'; path: string; search: string }
   | { kind: 'work'; round: number; leftOut: MapId[] }
   | { kind: 'versions'; ask: number; key: string }
   | { kind: 'reason'; ask: number; mapId: MapId; reasonKey: string };
@@ -190,27 +190,40 @@ export type SessionReply =
   | { kind: 'versions'; ask: number; versions: EntrySummary[] | null }
   | { kind: 'reason'; ask: number; reason: Reason | null };
 
-/** `session`'s replies to `request`, in order: the same in the worker and in the page. */
+/**
+ * Answers `request` through `reply`, in order: the same in the worker and in the page. A load's
+ * maps are replied before its figures are worked out, so that the page lists them meanwhile.
+ */
 export async function answerRequest(
   session: DiscussionSession,
   request: SessionRequest,
-): Promise<SessionReply[]> {
+  reply: (reply: SessionReply) => void,
+): Promise<void> {
   switch (request.kind) {
-    case 'load':
+    case 'load-at': {
+      const origin = discussionOriginAt(request.path, request.search);
+      if (origin) return answerRequest(session, { kind: 'load', origin }, reply);
+      return reply({ kind: 'failed', message: `${request.path} is not a discussion of maps` });
+    }
+    case 'load': {
+      let loaded: LoadedDiscussion;
       try {
-        const loaded = await session.load(request.origin);
-        return [
-          { kind: 'loaded', loaded },
-          { kind: 'worked', round: 0, worked: session.work([]) },
-        ];
+        loaded = await session.load(request.origin);
       } catch (error) {
-        return [{ kind: 'failed', message: error instanceof Error ? error.message : String(error) }];
+        return reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
       }
+      reply({ kind: 'loaded', loaded });
+      return reply({ kind: 'worked', round: 0, worked: session.work([]) });
+    }
     case 'work':
-      return [{ kind: 'worked', round: request.round, worked: session.work(request.leftOut) }];
+      return reply({ kind: 'worked', round: request.round, worked: session.work(request.leftOut) });
     case 'versions':
-      return [{ kind: 'versions', ask: request.ask, versions: session.versions(request.key) }];
+      return reply({ kind: 'versions', ask: request.ask, versions: session.versions(request.key) });
     case 'reason':
-      return [{ kind: 'reason', ask: request.ask, reason: session.reason(request.mapId, request.reasonKey) }];
+      return reply({
+        kind: 'reason',
+        ask: request.ask,
+        reason: session.reason(request.mapId, request.reasonKey),
+      });
   }
 }
