@@ -3,14 +3,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { renderedPagePattern } from '../../src/domain/page-paths';
-import { composePage, pageAssets, pageHtml, pageOf } from '../../src/server/pages/rendered-pages';
+import { composePage, pageAssets, pageHtml, pageOf, styleHash } from '../../src/server/pages/rendered-pages';
 import { makeTempDir, removeDir, serverPerTest } from './helpers';
 
 // PRODUCT §13.6: how a rendered page is put together from the built index.html.
 
-const shell = `<!doctype html><html><head><title>T</title><script>theme()</script><script type="module" crossorigin src="/assets/main-1.js"></script>
-<link rel="modulepreload" crossorigin href="/assets/mount-2.js"></head>
+const shell = `<!doctype html><html><head><title>T</title><script>theme()</script><noscript><link rel="stylesheet" href="/noscript.css" /></noscript><script type="module" crossorigin src="/assets/main-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/mount-2.js">
+<link rel="stylesheet" crossorigin href="/assets/mount-2.css"></head>
 <body><div id="root"></div><noscript>Belief Map needs JavaScript to edit and show maps.</noscript></body></html>`;
+
+/** A stylesheet's text, as the build would have written it. */
+const readCss = (file: string) => `.${file.replace(/\W/g, '_')} { color: red; }\n`;
 
 const manifest = JSON.stringify({
   'index.html': { file: 'assets/main-1.js', imports: ['_mount-2.js'] },
@@ -50,22 +54,27 @@ const manifest = JSON.stringify({
 });
 
 describe('rendered pages', () => {
-  it("links the page chunk's CSS and its lazy parts' too, names its scripts, leaving out the entry's", () => {
-    expect(pageAssets(manifest, 'pages/map/MapPage.tsx')).toEqual({
-      css: ['assets/PublishedView-4.css', 'assets/Grid-6.css'],
+  it("takes the entry's CSS, the page chunk's and its lazy parts' too, and names its scripts, leaving out the entry's", () => {
+    expect(pageAssets(manifest, 'pages/map/MapPage.tsx', readCss)).toEqual({
+      css: ['assets/mount-2.css', 'assets/PublishedView-4.css', 'assets/Grid-6.css'],
+      style:
+        '.assets_mount_2_css { color: red; }\n' +
+        '.assets_PublishedView_4_css { color: red; }\n' +
+        '.assets_Grid_6_css { color: red; }',
       js: ['assets/MapPage-3.js', 'assets/PublishedView-4.js'],
       app: ['assets/main-1.js', 'assets/mount-2.js'],
       reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
     });
     // The other pages the shell may load are not this page's: their CSS is not linked (nor Help's).
     // A page chunk another chunk imports too is found by its name.
-    expect(pageAssets(manifest, 'pages/help/HelpPage.tsx')).toEqual({
-      css: ['assets/HelpPage-5.css'],
+    expect(pageAssets(manifest, 'pages/help/HelpPage.tsx', readCss)).toEqual({
+      css: ['assets/mount-2.css', 'assets/HelpPage-5.css'],
+      style: '.assets_mount_2_css { color: red; }\n.assets_HelpPage_5_css { color: red; }',
       js: ['assets/HelpPage-5.js'],
       app: ['assets/main-1.js', 'assets/mount-2.js'],
       reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
     });
-    expect(() => pageAssets(manifest, 'pages/nope/Nope.tsx')).toThrow('not in the build manifest');
+    expect(() => pageAssets(manifest, 'pages/nope/Nope.tsx', readCss)).toThrow('not in the build manifest');
   });
 
   it('puts the page in #root, the data at the end of the body, and reads no $ in a map as a pattern', async () => {
@@ -75,6 +84,7 @@ describe('rendered pages', () => {
       dataId: 'page-data',
       assets: {
         css: ['assets/a.css'],
+        style: '.a { color: red; }',
         js: ['assets/a.js'],
         app: ['assets/main-1.js', 'assets/mount-2.js'],
         reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
@@ -83,10 +93,14 @@ describe('rendered pages', () => {
     const html = (await pageHtml(page)).toString();
     expect(html).toContain('<div id="root"><h1>Costs $& and $1 and $$</h1></div>');
     expect(html).toContain('<script type="application/json" id="page-data">{"maps":{}}</script></body>');
-    // The reader's script in place of the app's entry and its preloads (PRODUCT §13.6): it names
-    // the app and the scripts to preload once it loads it. The theme's inline script stays.
+    // The page's CSS in its head, in place of the entry's stylesheet, and the reader's script in
+    // place of the app's entry and its preloads (PRODUCT §13.6): it names the app and the scripts
+    // to preload once it loads it. The theme's inline script and the styles without script stay.
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin');
+    expect(html).toContain('<noscript><link rel="stylesheet" href="/noscript.css" /></noscript>');
     expect(html).toContain(
-      '<script>theme()</script><link rel="stylesheet" crossorigin href="/assets/a.css">' +
+      '<script>theme()</script><noscript><link rel="stylesheet" href="/noscript.css" /></noscript>' +
+        '<style>.a { color: red; }</style>' +
         '<script type="module" crossorigin src="/assets/reader-8.js" data-app="/assets/main-1.js" ' +
         'data-preload="/assets/mount-2.js /assets/a.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/scheme-9.js"></head>',
@@ -101,7 +115,7 @@ describe('rendered pages', () => {
       root: '<p>x</p>'.repeat(500),
       data: null,
       dataId: 'page-data',
-      assets: { css: [], js: [], app: ['assets/main-1.js'], reader: ['assets/reader-8.js'] },
+      assets: { css: [], style: '', js: [], app: ['assets/main-1.js'], reader: ['assets/reader-8.js'] },
     };
     const page = composePage(shell, parts);
     expect(page.gzipped).toBe(true);
@@ -127,6 +141,9 @@ describe('Help rendered by the build', () => {
     try {
       mkdirSync(join(dir, 'client/.vite'), { recursive: true });
       writeFileSync(join(dir, 'client/.vite/manifest.json'), manifest);
+      mkdirSync(join(dir, 'client/assets'));
+      for (const file of ['mount-2', 'PublishedView-4', 'Grid-6', 'HelpPage-5'])
+        writeFileSync(join(dir, `client/assets/${file}.css`), readCss(`assets/${file}.css`));
       mkdirSync(join(dir, 'server'));
       writeFileSync(
         join(dir, 'server/ssr.js'),
@@ -143,6 +160,12 @@ describe('Help rendered by the build', () => {
       expect(help.statusCode).toBe(200);
       expect(help.body).toBe(prerendered);
       expect(help.headers.etag).toBe(pageOf(Buffer.from(prerendered)).etag);
+      // Its policy allows its inline style, and the published pages', by their hashes, and no other.
+      const helpStyle = pageAssets(manifest, 'pages/help/HelpPage.tsx', readCss).style;
+      const mapStyle = pageAssets(manifest, 'pages/map/MapPage.tsx', readCss).style;
+      expect(help.headers['content-security-policy']).toContain(
+        `style-src 'self' ${styleHash(mapStyle)} ${styleHash(helpStyle)};`,
+      );
       const gzipped = await app.inject({ url: '/help', headers: { 'accept-encoding': 'gzip' } });
       expect(gzipped.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzipped.rawPayload).toString()).toBe(prerendered);

@@ -62,9 +62,16 @@ describe("a reader's page", () => {
       errors,
     }) => {
       const scripts = scriptsOf(page);
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
       await page.goto(path === 'map' ? `/map/${mapId}` : path);
       await heading(page).waitFor();
       await page.locator('html[data-reader]').waitFor({ state: 'attached' });
+      // Styled from the page's own head (its policy allows that style alone): no stylesheet fetched.
+      expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+      expect(stylesheets).toEqual([]);
       await scrollThrough(page);
       expect([...scripts.keys()].some((script) => script.startsWith('/assets/reader-'))).toBe(true);
       expectOnlyReader(scripts);

@@ -13,13 +13,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export const themeScriptHash = "'sha256-+P34ZRyyopI05Poqt/05cUGnndmBEUpGZCn96MljgEc='";
 
-const options: HelmetOptions = {
+/** Helmet's options, with `styleHashes` allowing a rendered page's inline style (PRODUCT §13.6). */
+const optionsWith = (styleHashes: readonly string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", themeScriptHash],
-      styleSrc: ["'self'"],
+      styleSrc: ["'self'", ...styleHashes],
       // blob: for the map's picture, drawn from an SVG this page made into a canvas (PRODUCT §15.2).
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],
@@ -34,7 +35,8 @@ const options: HelmetOptions = {
   },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
-};
+});
+const options = optionsWith([]);
 
 /** The headers helmet sets for `options`, by name in lower case. */
 export function securityHeaders(helmetOptions: HelmetOptions = options): Record<string, string> {
@@ -51,6 +53,14 @@ export function securityHeaders(helmetOptions: HelmetOptions = options): Record<
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The Content-Security-Policy of a rendered page, whose one inline style is allowed by its hash
+ * (`styleHash` of pages/rendered-pages.ts): the same policy as every answer's otherwise.
+ */
+export function pageContentSecurityPolicy(styleHashes: readonly string[]): string {
+  return securityHeaders(optionsWith(styleHashes))['content-security-policy']!;
 }
 
 /** Puts the security headers on every answer of `app`, errors and 404s included. */

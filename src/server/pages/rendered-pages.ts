@@ -71,8 +71,10 @@ interface ManifestChunk {
 
 /** The files a rendered page names, beyond those index.html names already. */
 export interface PageAssets {
-  /** Linked in the head. */
+  /** Its stylesheets, the entry's first: their text is the page's one inline style. */
   css: string[];
+  /** Their text, in order, as the page's `<style>` holds it (PRODUCT §13.6). */
+  style: string;
   /** The page chunk's scripts, which the reader's script preloads once it loads the app. */
   js: string[];
   /** The app's entry (index.html's script), then the scripts it imports. */
@@ -86,11 +88,12 @@ const readerEntry = 'reader.ts';
 
 /**
  * The CSS and JavaScript files the page chunk `key` needs beyond the entry (index.html), read from
- * the client's build manifest. Its CSS, and that of every chunk it may load later (a lazily loaded
- * part such as the balance grid is rendered on the server too), is linked in the head, so the page
- * is styled from its first paint: nothing moves when the scripts arrive.
+ * the client's build manifest, with `readCss` giving a stylesheet's text. Its CSS, the entry's and
+ * that of every chunk it may load later (a lazily loaded part such as the balance grid is rendered
+ * on the server too), is written into the head, so the page is styled from its first paint with no
+ * stylesheet to fetch first, and nothing moves when the scripts arrive.
  */
-export function pageAssets(manifestJson: string, key: string): PageAssets {
+export function pageAssets(manifestJson: string, key: string, readCss: (file: string) => string): PageAssets {
   const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
   const chunkOf = (name: string): ManifestChunk => {
     if (manifest[name]) return manifest[name];
@@ -121,10 +124,15 @@ export function pageAssets(manifestJson: string, key: string): PageAssets {
   };
   const entry = collect('index.html', false);
   const files = (chunks: Set<ManifestChunk>) => [...chunks].filter((chunk) => !entry.has(chunk));
+  const css = [
+    ...new Set([
+      ...[...entry].flatMap((chunk) => chunk.css ?? []),
+      ...files(collect(key, true, new Set(), entry)).flatMap((chunk) => chunk.css ?? []),
+    ]),
+  ];
   return {
-    css: [...new Set(files(collect(key, true, new Set(), entry)).flatMap((chunk) => chunk.css ?? []))].filter(
-      (css) => ![...entry].some((chunk) => chunk.css?.includes(css)),
-    ),
+    css,
+    style: css.map((file) => readCss(file).trim()).join('\n'),
     js: files(collect(key, false)).map((chunk) => chunk.file),
     app: [...entry].map((chunk) => chunk.file),
     reader: [...collect(readerEntry, false)].map((chunk) => chunk.file),
@@ -134,10 +142,19 @@ export function pageAssets(manifestJson: string, key: string): PageAssets {
 /** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
 export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
   const manifest = readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8');
+  const readCss = (file: string) => readFileSync(join(clientDir, file), 'utf8');
   return {
-    map: pageAssets(manifest, renderedPageChunks.map),
-    help: pageAssets(manifest, renderedPageChunks.help),
+    map: pageAssets(manifest, renderedPageChunks.map, readCss),
+    help: pageAssets(manifest, renderedPageChunks.help, readCss),
   };
+}
+
+/**
+ * The Content-Security-Policy source of a page's inline style (`style-src`): its SHA-256, so the
+ * policy allows that style and no other (PRODUCT §13.4).
+ */
+export function styleHash(style: string): string {
+  return `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
 }
 
 export interface PageParts {
@@ -151,22 +168,26 @@ export interface PageParts {
 
 /**
  * `shell` (index.html, its head already carrying the page's title and preview tags) with the
- * rendered page inside #root, the data block at the end of the body, the page chunk's CSS linked
- * in the head, and the reader's script in place of the app's entry and its preloads: a reader
- * fetches no script but that one until they ask for the app. Replacements are functions, so no
- * `$` in a map's text is read as a pattern.
+ * rendered page inside #root, the data block at the end of the body, the page's CSS written into
+ * the head in place of the entry's stylesheet, and the reader's script in place of the app's entry
+ * and its preloads: a reader fetches no stylesheet before the first paint, and no script but that
+ * one until they ask for the app. Replacements are functions, so no `$` in a map's text is read
+ * as a pattern.
  */
 export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
   const [app, ...appImports] = assets.app.map((file) => `/${file}`);
   const [reader, ...readerImports] = assets.reader.map((file) => `/${file}`);
   const preload = [...appImports, ...assets.js.map((file) => `/${file}`)].join(' ');
   const links = [
-    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    `<style>${assets.style}</style>`,
     `<script type="module" crossorigin src="${reader}" data-app="${app}" data-preload="${preload}"></script>`,
     ...readerImports.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ].join('');
   const html = shell
-    .replace(/<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module"[^>]*><\/script>\s*|<link rel="(?:modulepreload|stylesheet" crossorigin)[^>]*>\s*/g,
+      '',
+    )
     .replace('</head>', () => `${links}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
     .replace(

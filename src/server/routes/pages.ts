@@ -5,6 +5,7 @@ import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { parseMapId } from '../../domain/map-id';
 import { isRenderedPagePath } from '../../domain/page-paths';
 import { matchesEtag } from '../http/etag';
+import { pageContentSecurityPolicy } from '../http/security-headers';
 import { BusyError } from '../http/errors';
 import {
   mapMeta,
@@ -22,6 +23,7 @@ import {
   pageOf,
   prerenderedHelpFile,
   readPageAssets,
+  styleHash,
   renderPageAt,
   type PageRenderer,
   type RenderedPage,
@@ -86,6 +88,10 @@ export function registerPages(
   }: PagesOptions,
 ): void {
   const kit = renderer ? { renderer, template, assets: readPageAssets(clientDir) } : null;
+  // A rendered page's CSS is inline (PRODUCT §13.6): its policy allows that style by its hash.
+  const pagePolicy = kit
+    ? pageContentSecurityPolicy([styleHash(kit.assets.map.style), styleHash(kit.assets.help.style)])
+    : null;
   // The built renderer runs on threads of its own (pages/page-render-pool.ts), so that no render
   // holds up this event loop; a renderer handed in (tests) runs here.
   const pool = renderer && builtRenderer ? threads : null;
@@ -181,6 +187,7 @@ export function registerPages(
   /** Sends `page`, or 304 when the client holds it already (its ETag); gzipped when accepted. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
     reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
     const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
