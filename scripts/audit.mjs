@@ -1,9 +1,12 @@
-// `npm run audit`: Lighthouse on a published map and on Help, desktop and mobile, against
-// the targets of PRODUCT §13.6. Builds the client if needed, starts the real server
-// (a child process on a free port with a temporary SQLite file), publishes a realistic map of ten
-// reasons through the API, and runs Lighthouse in Debian's Chromium. Prints the four category
-// scores per page and form factor, writes bench/results/lighthouse.json, and exits 1 when a score
-// is under its target. Slow (a minute or two), so CI does not run it.
+// `npm run audit`: Lighthouse on a published map, a built-in map and Help, desktop and mobile,
+// against the targets of PRODUCT §13.6. Builds the client if needed, starts the real server
+// (a child process on a free port with a temporary SQLite file), publishes a realistic map of 30
+// reasons through the API, and runs Lighthouse in Debian's Chromium. The baseline, measured in the
+// same run on the mobile profile: each page as static HTML (the server's own page with its CSS
+// inline and every script taken out), served by a bare node:http server with the same headers.
+// Prints the four category scores per page and form factor, writes bench/results/lighthouse.json,
+// and exits 1 when a score of the app's pages is under its target. Slow (several minutes), so CI
+// does not run it.
 //
 //   npm run audit                  one run per page and form factor
 //   npm run audit -- --runs 3      the median of three runs (Lighthouse's advice for performance)
@@ -15,13 +18,15 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
+const targets = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 const categories = Object.keys(targets);
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
@@ -127,6 +132,126 @@ function realisticMap() {
           'support',
         ),
         reason('It is only a trial', null, null, null),
+        reason(
+          'Fewer days in the office means less commuting',
+          'Most of us commute 40 minutes each way; one day fewer saves over five hours a month.',
+          'strong-agree',
+          'support',
+        ),
+        reason(
+          'Our biggest client meets on Fridays',
+          "The weekly call with the client's board is on Friday mornings and they have said it will stay there.",
+          'agree',
+          'disconfirm',
+        ),
+        reason(
+          'Longer days would tire people out',
+          'Eight hours spread over four days is still eight-hour days; ten-hour days were not proposed.',
+          'disagree',
+          'disconfirm',
+        ),
+        reason(
+          'Sick days might fall',
+          'Firms in the pilot reported about two thirds fewer sick days over the six months.',
+          'neutral',
+          'support',
+        ),
+        reason(
+          'The on-call rota already covers weekends',
+          'Adding Fridays to it means each person is on call one more day a month.',
+          'agree',
+          'disconfirm',
+        ),
+        reason(
+          'It would be a perk that costs no money',
+          'A pay rise of the same value would cost about 20% more per head.',
+          'agree',
+          'strong-support',
+        ),
+        reason(
+          'Part-time staff would lose out',
+          'The two people who already work four days would get nothing from the change.',
+          'strong-agree',
+          'disconfirm',
+        ),
+        reason(
+          'Focus time would grow if meetings moved',
+          'If meetings are kept to Tuesday and Thursday, the other days are free for long work.',
+          'agree',
+          'support',
+        ),
+        reason(
+          'Managers are unsure how to measure output',
+          'We track hours today; a trial would need targets agreed per team first.',
+          'strong-agree',
+          'disconfirm',
+        ),
+        reason(
+          'The competition for staff is local',
+          'Three firms in the same building already offer a four-day week.',
+          'agree',
+          'support',
+        ),
+        reason(
+          'Training would have fewer slots',
+          'New starters are trained on Fridays; the sessions would have to move.',
+          'agree',
+          'disconfirm',
+        ),
+        reason(
+          'People could book appointments on the free day',
+          'Doctors and banks are open on Fridays, so fewer hours would be lost during the week.',
+          'agree',
+          'support',
+        ),
+        reason(
+          'Energy use would drop',
+          'The office uses about 1,200 kWh a week; a closed day saves a fifth of that.',
+          'neutral',
+          'support',
+        ),
+        reason(
+          'Handovers would get harder',
+          'Work started on Thursday would wait three days before anyone sees it.',
+          'neutral',
+          'disconfirm',
+        ),
+        reason(
+          'Morale has been low since the merger',
+          'The last staff survey put morale at its lowest in five years.',
+          'strong-agree',
+          'support',
+        ),
+        reason(
+          'The board has to approve it',
+          "A change to contracts needs the board's vote, which meets in March.",
+          'strong-agree',
+          'neutral',
+        ),
+        reason(
+          'A trial can be stopped',
+          "The proposal says either side can end the trial with a month's notice.",
+          'agree',
+          'support',
+        ),
+        reason(
+          'Overtime might rise',
+          'If targets stay the same, some people may work the fifth day anyway and claim overtime.',
+          'neutral',
+          'disconfirm',
+        ),
+        reason(
+          'Other teams would feel left out',
+          'Only our team is proposing the trial; the sales team would keep five days.',
+          'agree',
+          'disconfirm',
+        ),
+        reason(
+          'Customers might not notice',
+          'Nine in ten tickets are answered the next working day already.',
+          'neutral',
+          'support',
+        ),
       ],
     },
   };
@@ -141,6 +266,61 @@ async function publish(baseUrl) {
   const body = await response.json();
   if (body.status !== 'ok') throw new Error(`publishing the audit map failed: ${JSON.stringify(body)}`);
   return body.data.mapId;
+}
+
+/**
+ * The page at `url` as static HTML: the server's own page, its CSS inline, with every script and
+ * script preload taken out, and its headers (the security headers and policy) kept.
+ */
+async function staticCopy(url) {
+  const answer = await fetch(url);
+  const html = (await answer.text())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const headers = {};
+  for (const [name, value] of answer.headers)
+    if (
+      !['content-length', 'content-encoding', 'etag', 'date', 'connection', 'keep-alive', 'vary'].includes(
+        name,
+      )
+    )
+      headers[name] = value;
+  return { html, headers };
+}
+
+/**
+ * A bare node:http server answering each of `pages` (by path) with its static copy, and the
+ * built client's files (its fonts and pictures) from dist/client, as plainly as it can.
+ */
+function staticServer(pages) {
+  const types = {
+    '.css': 'text/css',
+    '.js': 'text/javascript',
+    '.svg': 'image/svg+xml',
+    '.woff2': 'font/woff2',
+  };
+  const server = createHttpServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const page = pages.get(path);
+    if (page) {
+      response.writeHead(200, page.headers).end(page.html);
+      return;
+    }
+    try {
+      const file = readFileSync(join(root, 'dist/client', path.replace(/\.\./g, '')));
+      const type = types[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
+      response
+        .writeHead(200, { 'content-type': type, 'cache-control': 'public, max-age=31536000' })
+        .end(file);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${server.address().port}` }),
+    ),
+  );
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -227,16 +407,25 @@ async function main() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let bare = null;
   try {
     await waitForHealth(baseUrl, server);
     const mapId = await publish(baseUrl);
+    const appPages = [
+      ['published map', `/map/${mapId}`],
+      ['built-in map', '/map/help-example-alice-1'],
+      ['help', '/help'],
+    ];
+    const copies = new Map();
+    for (const [, path] of appPages) copies.set(path, await staticCopy(`${baseUrl}${path}`));
+    bare = await staticServer(copies);
     const pages = [
-      ['published map', `${baseUrl}/map/${mapId}`],
-      ['help', `${baseUrl}/help`],
+      ...appPages.map(([page, path]) => [page, `${baseUrl}${path}`, ['desktop', 'mobile']]),
+      ...appPages.map(([page, path]) => [`${page}, static`, `${bare.url}${path}`, ['mobile']]),
     ];
     const results = [];
-    for (const [page, url] of pages) {
-      for (const formFactor of ['desktop', 'mobile']) {
+    for (const [page, url, formFactors] of pages) {
+      for (const formFactor of formFactors) {
         const attempts = [];
         for (let i = 0; i < runs; i++) attempts.push(await audit(url, formFactor));
         const scores = Object.fromEntries(
@@ -269,8 +458,19 @@ async function main() {
       `targets: ${categories.map((id) => `${id} ≥ ${targets[id]}`).join(', ')}${runs > 1 ? `; median of ${runs} runs` : ''}`,
     );
 
+    // The baseline: each page's mobile performance against its static copy's, in this run.
+    for (const [page] of appPages) {
+      const app = results.find((r) => r.page === page && r.formFactor === 'mobile');
+      const copy = results.find((r) => r.page === `${page}, static` && r.formFactor === 'mobile');
+      console.log(
+        `${page}, mobile: performance ${app.scores.performance} against ${copy.scores.performance} as static HTML; ` +
+          `first contentful paint ${app.metrics['first-contentful-paint']} against ${copy.metrics['first-contentful-paint']}, ` +
+          `largest ${app.metrics['largest-contentful-paint']} against ${copy.metrics['largest-contentful-paint']}`,
+      );
+    }
+
     let failed = false;
-    for (const r of results) {
+    for (const r of results.filter((result) => !result.page.endsWith(', static'))) {
       const under = categories.filter((id) => r.scores[id] < targets[id]);
       if (under.length === 0) continue;
       failed = true;
@@ -289,6 +489,7 @@ async function main() {
     console.log(`\nwrote ${out.slice(root.length)}`);
     process.exitCode = failed ? 1 : 0;
   } finally {
+    bare?.server.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
     rmSync(dir, { recursive: true, force: true });
