@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 
 // The baseline of bench/http.bench.ts: the least an HTTP server on this Node can do for the same
 // requests. GET answers the app's exact answer bytes for the benchmarked map: its page under
-// /map/, the answer for its set of 100 maps under /api/maps, its JSON elsewhere; POST reads the body, parses the JSON and answers ok. No routing beyond
+// /map/ (gzipped, as the app answers a browser), the answer for its set of 100 maps under /api/maps, its JSON elsewhere; POST reads the body, parses the JSON and answers ok. No routing beyond
 // that, no validation, headers or database.
 // Run by the benchmark as a process of its own: HOST, PORT, BARE_GET_BODY_FILE, BARE_PAGE_BODY_FILE,
 // BARE_SET_BODY_FILE.
@@ -19,7 +19,7 @@ const postAnswer = Buffer.from(
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url?.startsWith('/map/')) {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
     response.end(pageBody);
     return;
   }

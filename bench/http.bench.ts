@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,6 +109,24 @@ function medianOf(runs: Measurement[]): Measurement {
  */
 type Request = 'GET' | 'GET page' | 'GET 100 maps' | 'POST';
 
+/** GET `url` with `headers`: the answer's headers and its bytes as sent (fetch would unzip them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** How the page is asked for: as a browser asks, taking gzip (undici's fetch would unzip it). */
+const pageHeaders: Record<string, string> = { 'accept-encoding': 'gzip' };
+
 /** How many maps the set of `GET 100 maps` asks for (the most one request may). */
 const setSize = 100;
 
@@ -122,6 +141,7 @@ interface Load {
   url: string;
   method: 'GET' | 'POST';
   body?: string;
+  headers?: Record<string, string>;
 }
 
 async function cannon(load: Load, seconds: number, connections: number): Promise<Measurement> {
@@ -130,6 +150,7 @@ async function cannon(load: Load, seconds: number, connections: number): Promise
     method: load.method,
     connections,
     duration: seconds,
+    ...(load.headers ? { headers: load.headers } : {}),
     ...(load.body ? { body: load.body, headers: { 'content-type': 'application/json' } } : {}),
   });
   return {
@@ -189,11 +210,12 @@ async function compareOn(
     const getBody = await (await fetch(`${app.url}/api/map/${data.mapId}`)).text();
     const getBodyFile = join(scratch, `${backend}-get.json`);
     writeFileSync(getBodyFile, getBody);
-    // The page as a client that asks for no compression gets it, as autocannon does.
-    const page = await fetch(`${app.url}/map/${data.mapId}`, { headers: { 'accept-encoding': 'identity' } });
-    if (!page.headers.get('etag')) throw new Error(`/map/${data.mapId} was not rendered on the server`);
-    const pageBodyFile = join(scratch, `${backend}-page.html`);
-    writeFileSync(pageBodyFile, Buffer.from(await page.arrayBuffer()));
+    // The page as a browser gets it: every browser asks for gzip, and the server keeps it gzipped.
+    const page = await rawGet(`${app.url}/map/${data.mapId}`, pageHeaders);
+    if (!page.headers.etag) throw new Error(`/map/${data.mapId} was not rendered on the server`);
+    if (page.headers['content-encoding'] !== 'gzip') throw new Error(`/map/${data.mapId} was not gzipped`);
+    const pageBodyFile = join(scratch, `${backend}-page.html.gz`);
+    writeFileSync(pageBodyFile, page.body);
     bare = await startServerProcess({
       entry: 'bench/bare-server.ts',
       env: {
@@ -206,9 +228,10 @@ async function compareOn(
     const comparisons: Comparison[] = [];
     for (const request of ['GET', 'GET page', 'GET 100 maps', 'POST'] as const) {
       const method: Load['method'] = request === 'POST' ? 'POST' : 'GET';
+      const headers = request === 'GET page' ? pageHeaders : undefined;
       const loads = {
-        app: { url: `${app.url}${pathOf(request, data.mapId, setIds)}`, method },
-        bare: { url: `${bare.url}${pathOf(request, data.mapId, setIds)}`, method },
+        app: { url: `${app.url}${pathOf(request, data.mapId, setIds)}`, method, headers },
+        bare: { url: `${bare.url}${pathOf(request, data.mapId, setIds)}`, method, headers },
       };
       const body = request === 'POST' ? postBody : undefined;
       // Warm-up: let both JITs compile the hot paths before anything is timed.
