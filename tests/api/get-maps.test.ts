@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBuiltInMap } from '../../src/domain/built-in/index';
@@ -124,6 +125,32 @@ describe.each(backends)('GET /api/maps on $name', (backend) => {
     expect(again.body).toBe('');
     const other = await getMaps(server.app, `${id},help-example-alice-1`);
     expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it.skipIf(backend.skip)('sends the set gzipped to a client that takes gzip, the same answer', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => publishOk(server.app, mapRequest({ title: `Zipped ${i}` }))),
+    );
+    const plain = await getMaps(server.app, ids.join(','));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const zipped = await getMaps(server.app, ids.join(','), { 'accept-encoding': 'br, gzip' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    // A revalidation is a bare 304; an answer of 1 KB or less goes as it is.
+    const revalidated = await getMaps(server.app, ids.join(','), {
+      'accept-encoding': 'gzip',
+      'if-none-match': plain.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['content-encoding']).toBeUndefined();
+    const small = await getMaps(server.app, 'no-such-map', { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().data.missing).toEqual(['no-such-map']);
   });
 
   it.skipIf(backend.skip)('refuses no ids and more than 100', async () => {

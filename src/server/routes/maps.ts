@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
@@ -62,7 +64,7 @@ export async function mapRoutes(
   // discussion opened by many costs one database query per instance, not one per visit.
   const setAnswers = new LRUCache<string, SetAnswer>({
     maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.gzipped?.length ?? 0)),
   });
 
   // PRODUCT §3.3: the limits this server enforces, which its forms check as the user types. They
@@ -112,17 +114,23 @@ export async function mapRoutes(
       const wanted = ids.filter((id) => !builtInItems.has(id) && isMapId(id));
       const stored = new Map((await store.getMany(wanted, at)).map((map) => [map.id, map]));
       answer = setAnswer(ids, builtInItems, stored);
+      // Gzipped once, on libuv's thread pool, for the browsers that take it (all of them): 100 maps
+      // of 200 reasons are 2.9 MB of JSON, 0.33 MB gzipped, which a phone's link carries in
+      // a ninth of the time (gzipping it takes about 45 ms, off the event loop).
+      if (answer.body.length > 1024) answer.gzipped = await gzipAsync(answer.body);
       setAnswers.set(key, answer, {
         ttl: Math.max(1, Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime())),
       });
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
+    const gzipped = answer.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     return sendCached(
-      reply,
+      reply.header('vary', 'Accept-Encoding'),
       request.headers['if-none-match'],
       answer.etag,
       `public, max-age=${Math.max(0, Math.min(secondsLeft, setMaxAgeSeconds))}`,
-      answer.body,
+      gzipped ? answer.gzipped! : answer.body,
+      gzipped ? 'gzip' : null,
     );
   });
 
@@ -225,8 +233,12 @@ export async function mapRoutes(
 /** A set's answer is revalidated after five minutes, as a built-in map's is (PRODUCT §5.9). */
 const setMaxAgeSeconds = 300;
 
+const gzipAsync = promisify(gzip);
+
 interface SetAnswer {
   body: Buffer;
+  /** The body gzipped, when over 1 KB (where gzip saves something). */
+  gzipped?: Buffer;
   etag: string;
   /** When its first published map expires (epoch ms); never (the largest number) with none. */
   expiresAt: number;
@@ -283,8 +295,10 @@ function sendCached(
   etag: string,
   cacheControl: string,
   body: string | Buffer,
+  encoding: 'gzip' | null = null,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
   if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.code(200).type('application/json; charset=utf-8').send(body);
 }
