@@ -147,7 +147,7 @@ export function matchReasons(maps: readonly DiscussionMap[]): ReasonMatch[] {
       lookup += 1;
       candidates.length = 0;
       for (const pair of entry.pairs) {
-        const bucket = pairIndex.get(pair) ?? [];
+        const bucket = pairIndex.get(pair) ?? noMatches;
         for (let k = firstAtLeast(bucket, entry.seen); k < bucket.length; k++) {
           const at = bucket[k]!;
           if (metBy[at] === lookup) continue;
@@ -258,6 +258,9 @@ function groupById(maps: readonly DiscussionMap[]): IdGroup[] {
   });
   return groups;
 }
+
+/** A pair of words no match holds yet: one empty list, not a new one per lookup. */
+const noMatches: readonly number[] = [];
 
 /** The first place in an ascending list holding a value at least `value`. */
 function firstAtLeast(sorted: readonly number[], value: number): number {
