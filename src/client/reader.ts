@@ -8,6 +8,8 @@ import { menuOpen, setMenuOpen } from './components/site-menu';
 // loads the app, which takes the page over (main.tsx), only when the reader shows they want what
 // needs it: a pointer or the focus on such a control, a key that is not for moving around, a click.
 // A click that asked for the app is not lost: it is held, and made again once the app has the page.
+// The inline theme.js imports it once the page has painted, from the address the server wrote on
+// theme.js's tag, with the app's address and what to preload beside it.
 
 const html = document.documentElement;
 /** Says that the page's script is the reader's (browser tests and benchmarks read it). */

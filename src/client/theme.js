@@ -9,4 +9,19 @@
   }
   var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+
+  // PRODUCT §13.6: a page rendered for reading names the reader's script on this tag, and it is
+  // fetched once the page has painted: nothing a reader needs to read waits for a script. A
+  // hidden page (opened in the background) paints nothing, and fetches it at once.
+  var reader = document.currentScript && document.currentScript.getAttribute('data-reader');
+  if (!reader) return;
+  var load = function () {
+    // A reader's script that fails to arrive leaves the page as it is: readable, its links working.
+    import(reader).catch(function () {});
+  };
+  if (document.visibilityState === 'hidden') setTimeout(load);
+  else
+    window.requestAnimationFrame(function () {
+      setTimeout(load);
+    });
 })();

@@ -79,7 +79,7 @@ export interface PageAssets {
   js: string[];
   /** The app's entry (index.html's script), then the scripts it imports. */
   app: string[];
-  /** The reader's script (client/reader.ts), in place of the app's, then the scripts it imports. */
+  /** The reader's script (client/reader.ts), in place of the app's, then the scripts it imports (fetched with it). */
   reader: string[];
 }
 
@@ -167,28 +167,28 @@ export interface PageParts {
 }
 
 /**
- * `shell` (index.html, its head already carrying the page's title and preview tags) with the
- * rendered page inside #root, the data block at the end of the body, the page's CSS written into
- * the head in place of the entry's stylesheet, and the reader's script in place of the app's entry
- * and its preloads: a reader fetches no stylesheet before the first paint, and no script but that
- * one until they ask for the app. Replacements are functions, so no `$` in a map's text is read
- * as a pattern.
+ * `shell` (index.html, its head already carrying the page's title and preview tags, and theme.js
+ * written into it) with the rendered page inside #root, the data block at the end of the body, the
+ * page's CSS written into the head in place of the entry's stylesheet, and the reader's script in
+ * place of the app's entry and its preloads: a reader fetches no stylesheet and no script before
+ * the first paint, and no script but the reader's until they ask for the app. Replacements are
+ * functions, so no `$` in a map's text is read as a pattern.
  */
 export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
-  const [app, ...appImports] = assets.app.map((file) => `/${file}`);
-  const [reader, ...readerImports] = assets.reader.map((file) => `/${file}`);
-  const preload = [...appImports, ...assets.js.map((file) => `/${file}`)].join(' ');
-  const links = [
-    `<style>${assets.style}</style>`,
-    `<script type="module" crossorigin src="${reader}" data-app="${app}" data-preload="${preload}"></script>`,
-    ...readerImports.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-  ].join('');
+  const [app] = assets.app.map((file) => `/${file}`);
+  const [reader] = assets.reader.map((file) => `/${file}`);
+  const preload = [...assets.app.slice(1), ...assets.js].map((file) => `/${file}`).join(' ');
+  // The reader's script is named on theme.js's tag, which fetches it once the page has painted
+  // (src/client/theme.js); its imports come with it. The policy allows theme.js by the hash of its
+  // text, whatever its tag's attributes.
+  const readerAttributes = `data-reader="${reader}" data-app="${app}" data-preload="${preload}"`;
   const html = shell
     .replace(
       /<script type="module"[^>]*><\/script>\s*|<link rel="(?:modulepreload|stylesheet" crossorigin)[^>]*>\s*/g,
       '',
     )
-    .replace('</head>', () => `${links}</head>`)
+    .replace('<script>', () => `<script ${readerAttributes}>`)
+    .replace('</head>', () => `<style>${assets.style}</style></head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
     .replace(
       /<noscript>[^<]*<\/noscript>/,
