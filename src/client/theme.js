@@ -12,13 +12,35 @@
 
   // PRODUCT §13.6: a page rendered for reading names the reader's script on this tag, and it is
   // fetched once the page has painted: nothing a reader needs to read waits for a script. A
-  // hidden page (opened in the background) paints nothing, and fetches it at once.
+  // hidden page (opened in the background) paints nothing, and fetches it at once. A press on a
+  // button before it has arrived is not lost: it is held, and made again once it has.
   var reader = document.currentScript && document.currentScript.getAttribute('data-reader');
   if (!reader) return;
+  var loading = null;
+  var held = null;
   var load = function () {
-    // A reader's script that fails to arrive leaves the page as it is: readable, its links working.
-    import(reader).catch(function () {});
+    loading =
+      loading ||
+      import(reader).then(
+        function () {
+          document.removeEventListener('click', hold, true);
+          if (held) held.click();
+        },
+        // A reader's script that fails to arrive leaves the page as it is: readable, its links working.
+        function () {
+          document.removeEventListener('click', hold, true);
+        },
+      );
   };
+  var hold = function (event) {
+    var button = event.target && event.target.closest ? event.target.closest('button') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+    load();
+  };
+  document.addEventListener('click', hold, true);
   if (document.visibilityState === 'hidden') setTimeout(load);
   else
     window.requestAnimationFrame(function () {

@@ -131,6 +131,31 @@ describe("a reader's page", () => {
   describe('on a 360 px screen in dark mode', () => {
     it.override('contextOptions', { colorScheme: 'dark', viewport: { width: 360, height: 740 } });
 
+    it('holds a press on "Menu" made before the reader’s script has arrived, and makes it once it has', async ({
+      page,
+      errors,
+    }) => {
+      // The reader's script is fetched once the page has painted: here it arrives a second late.
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/reader-[^/]*\.js$/, async (route) => {
+        await arrived;
+        await route.continue();
+      });
+      await page.goto('/help');
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      expect(await page.locator('html[data-reader]').count()).toBe(0);
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      release();
+      await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+      expect(
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).isVisible(),
+      ).toBe(true);
+      expect(await appLoaded(page)).toBe(false);
+      expect(errors).toEqual([]);
+    });
+
     it('opens and closes the menu without the app, and the app takes it over open', async ({
       page,
       errors,
