@@ -11,9 +11,10 @@
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 
   // PRODUCT §13.6: a page rendered for reading names the reader's script on this tag, and it is
-  // fetched once the page has painted: nothing a reader needs to read waits for a script. A
-  // hidden page (opened in the background) paints nothing, and fetches it at once. A press on a
-  // button before it has arrived is not lost: it is held, and made again once it has.
+  // fetched once the page has painted and its HTML has been read whole (as a module script in the
+  // head would run): nothing a reader needs to read waits for a script. A hidden page (opened in
+  // the background) paints nothing, and fetches it once read. A press on a button before it has
+  // arrived is not lost: it is held, and made again once it has.
   var reader = document.currentScript && document.currentScript.getAttribute('data-reader');
   if (!reader) return;
   var loading = null;
@@ -32,18 +33,22 @@
         },
       );
   };
+  var start = function () {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', load);
+    else load();
+  };
   var hold = function (event) {
     var button = event.target && event.target.closest ? event.target.closest('button') : null;
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();
     held = button;
-    load();
+    start();
   };
   document.addEventListener('click', hold, true);
-  if (document.visibilityState === 'hidden') setTimeout(load);
+  if (document.visibilityState === 'hidden') start();
   else
     window.requestAnimationFrame(function () {
-      setTimeout(load);
+      setTimeout(start);
     });
 })();

@@ -18,8 +18,15 @@ const readCss = (file: string) => `.${file.replace(/\W/g, '_')} { color: red; }\
 
 const manifest = JSON.stringify({
   'index.html': { file: 'assets/main-1.js', imports: ['_mount-2.js'] },
-  'reader.ts': { file: 'assets/reader-8.js', isEntry: true, imports: ['_scheme-9.js'] },
+  'reader.ts': {
+    file: 'assets/reader-8.js',
+    isEntry: true,
+    imports: ['_scheme-9.js'],
+    dynamicImports: ['components/tip.ts'],
+  },
   '_scheme-9.js': { file: 'assets/scheme-9.js' },
+  // The reader's icon tooltip, loaded when first needed, with its CSS.
+  'components/tip.ts': { file: 'assets/tip-9.js', isDynamicEntry: true, css: ['assets/tip-9.css'] },
   // The app's shell loads every page lazily, as the real build's mount chunk does.
   '_mount-2.js': {
     file: 'assets/mount-2.js',
@@ -54,11 +61,12 @@ const manifest = JSON.stringify({
 });
 
 describe('rendered pages', () => {
-  it("takes the entry's CSS, the page chunk's and its lazy parts' too, and names its scripts, leaving out the entry's", () => {
+  it("takes the entry's CSS, the reader's, the page chunk's and its lazy parts', and names its scripts, leaving out the entry's", () => {
     expect(pageAssets(manifest, 'pages/map/MapPage.tsx', readCss)).toEqual({
-      css: ['assets/mount-2.css', 'assets/PublishedView-4.css', 'assets/Grid-6.css'],
+      css: ['assets/mount-2.css', 'assets/tip-9.css', 'assets/PublishedView-4.css', 'assets/Grid-6.css'],
       style:
         '.assets_mount_2_css { color: red; }\n' +
+        '.assets_tip_9_css { color: red; }\n' +
         '.assets_PublishedView_4_css { color: red; }\n' +
         '.assets_Grid_6_css { color: red; }',
       js: ['assets/MapPage-3.js', 'assets/PublishedView-4.js'],
@@ -68,8 +76,10 @@ describe('rendered pages', () => {
     // The other pages the shell may load are not this page's: their CSS is not linked (nor Help's).
     // A page chunk another chunk imports too is found by its name.
     expect(pageAssets(manifest, 'pages/help/HelpPage.tsx', readCss)).toEqual({
-      css: ['assets/mount-2.css', 'assets/HelpPage-5.css'],
-      style: '.assets_mount_2_css { color: red; }\n.assets_HelpPage_5_css { color: red; }',
+      css: ['assets/mount-2.css', 'assets/tip-9.css', 'assets/HelpPage-5.css'],
+      style:
+        '.assets_mount_2_css { color: red; }\n.assets_tip_9_css { color: red; }\n' +
+        '.assets_HelpPage_5_css { color: red; }',
       js: ['assets/HelpPage-5.js'],
       app: ['assets/main-1.js', 'assets/mount-2.js'],
       reader: ['assets/reader-8.js', 'assets/scheme-9.js'],
@@ -104,7 +114,10 @@ describe('rendered pages', () => {
         'data-preload="/assets/mount-2.js /assets/a.js">theme()</script>' +
         '<noscript><link rel="stylesheet" href="/noscript.css" /></noscript>',
     );
-    expect(html).toContain('<style>.a { color: red; }</style></head>');
+    // The stylesheets it holds stay named, disabled, so the app's chunk loader never fetches them.
+    expect(html).toContain(
+      '<style>.a { color: red; }</style><link rel="stylesheet" href="/assets/a.css" disabled></head>',
+    );
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/main-1.js">');
     expect(html).toContain('<noscript>Editing and comparing maps need JavaScript.</noscript>');
     expect(page.etag).toMatch(/^"[\w-]{27}"$/);
@@ -142,7 +155,7 @@ describe('Help rendered by the build', () => {
       mkdirSync(join(dir, 'client/.vite'), { recursive: true });
       writeFileSync(join(dir, 'client/.vite/manifest.json'), manifest);
       mkdirSync(join(dir, 'client/assets'));
-      for (const file of ['mount-2', 'PublishedView-4', 'Grid-6', 'HelpPage-5'])
+      for (const file of ['mount-2', 'tip-9', 'PublishedView-4', 'Grid-6', 'HelpPage-5'])
         writeFileSync(join(dir, `client/assets/${file}.css`), readCss(`assets/${file}.css`));
       mkdirSync(join(dir, 'server'));
       writeFileSync(

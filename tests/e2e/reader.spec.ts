@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { newReason } from '../../src/domain/test-support/builders';
 import { testWithPublishedMap } from './support/published-maps';
-import { h1, heading, pathOf } from './support/map-page';
+import { h1, heading, pageReady, pathOf } from './support/map-page';
 
 // PRODUCT §13.6: a published map's page and Help run the reader's script only. Reading, scrolling,
 // the colour mode, the narrow screen's menu and an icon's name fetch no other script, and the
@@ -78,6 +78,27 @@ describe("a reader's page", () => {
       expect(await appLoaded(page)).toBe(false);
       expect(errors).toEqual([]);
     });
+
+  it('is taken over by the app without fetching again the stylesheets its head holds', async ({
+    page,
+    mapId,
+    errors,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/map/${mapId}`);
+    await heading(page).waitFor();
+    await pageReady(page);
+    expect(await appLoaded(page)).toBe(true);
+    expect(stylesheets).toEqual([]);
+    // Named in the head, never fetched: the style is the one the page shows.
+    const named = await page.locator('head link[rel="stylesheet"][disabled]').count();
+    expect(named).toBeGreaterThan(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(errors).toEqual([]);
+  });
 
   it('switches the colour mode, and names an icon, without the app', async ({ page, mapId, errors }) => {
     const scripts = scriptsOf(page);

@@ -27,8 +27,9 @@ describe('shell', () => {
     }) => {
       await page.goto('/help');
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      // A press before the reader's script has arrived is made once it has (PRODUCT §13.6).
       await page.getByRole('button', { name: 'Light mode' }).click();
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
       expect(await page.evaluate(() => localStorage.getItem('colorscheme'))).toBe('light');
       await page.reload();
       expect(await page.getByRole('button', { name: 'Dark mode' }).isVisible()).toBe(true);

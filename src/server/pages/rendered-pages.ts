@@ -124,9 +124,12 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
   };
   const entry = collect('index.html', false);
   const files = (chunks: Set<ManifestChunk>) => [...chunks].filter((chunk) => !entry.has(chunk));
+  const reader = collect(readerEntry, false);
+  // The reader's CSS too, and that of what it loads later (its icon tooltip's).
   const css = [
     ...new Set([
       ...[...entry].flatMap((chunk) => chunk.css ?? []),
+      ...[...collect(readerEntry, true)].flatMap((chunk) => chunk.css ?? []),
       ...files(collect(key, true, new Set(), entry)).flatMap((chunk) => chunk.css ?? []),
     ]),
   ];
@@ -135,7 +138,7 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
     style: css.map((file) => readCss(file).trim()).join('\n'),
     js: files(collect(key, false)).map((chunk) => chunk.file),
     app: [...entry].map((chunk) => chunk.file),
-    reader: [...collect(readerEntry, false)].map((chunk) => chunk.file),
+    reader: [...reader].map((chunk) => chunk.file),
   };
 }
 
@@ -188,7 +191,16 @@ export function composePage(shell: string, { root, data, dataId, assets }: PageP
       '',
     )
     .replace('<script>', () => `<script ${readerAttributes}>`)
-    .replace('</head>', () => `<style>${assets.style}</style></head>`)
+    // The stylesheets the style holds stay named, disabled (never fetched), so that the app's
+    // chunk loader, which adds a stylesheet unless a link to it is there, does not fetch them
+    // again when the app takes the page over, nor add them after the style in a new order.
+    .replace(
+      '</head>',
+      () =>
+        `<style>${assets.style}</style>` +
+        assets.css.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('') +
+        '</head>',
+    )
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
     .replace(
       /<noscript>[^<]*<\/noscript>/,

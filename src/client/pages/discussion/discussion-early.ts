@@ -37,7 +37,17 @@ export function startDiscussionEarly(path: string, search: string): void {
   };
   worker.postMessage({ kind: 'load-at', path, search });
   early = started;
+  // A reader who goes elsewhere before the page's code arrives leaves it untaken: it is ended,
+  // with the maps it holds. (The page, arriving later still, starts a worker of its own.)
+  setTimeout(() => {
+    if (early !== started) return;
+    early = null;
+    worker.terminate();
+  }, untakenMs);
 }
+
+/** How long a worker started early waits for its page to take it. */
+const untakenMs = 30_000;
 
 /** The worker started early, once: whoever takes it ends it if it does not fit. */
 export function takeEarlyDiscussion(): EarlyDiscussion | null {
