@@ -13,6 +13,7 @@ import { listingRefusal, parseResponseFields } from '../../domain/responses';
 import { bodyBudget, holdBodyBudget } from '../http/body-budget';
 import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../http/errors';
+import { acceptsGzip } from '../http/accept-encoding';
 import { matchesEtag } from '../http/etag';
 import { newAuthorKey } from '../publishing/author-key';
 import { newMapId } from '../publishing/ids';
@@ -123,7 +124,7 @@ export async function mapRoutes(
       });
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
-    const gzipped = answer.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const gzipped = answer.gzipped && acceptsGzip(request.headers['accept-encoding']);
     return sendCached(
       reply.header('vary', 'Accept-Encoding'),
       request.headers['if-none-match'],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { parseMapId } from '../../domain/map-id';
 import { isRenderedPagePath } from '../../domain/page-paths';
+import { acceptsGzip } from '../http/accept-encoding';
 import { matchesEtag } from '../http/etag';
 import { pageContentSecurityPolicy } from '../http/security-headers';
 import { BusyError } from '../http/errors';
@@ -190,8 +191,8 @@ export function registerPages(
     if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
-    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (page.gzipped && acceptsGzip) return reply.header('content-encoding', 'gzip').send(page.bytes);
+    const takesGzip = acceptsGzip(request.headers['accept-encoding']);
+    if (page.gzipped && takesGzip) return reply.header('content-encoding', 'gzip').send(page.bytes);
     return reply.send(await pageHtml(page));
   };
 
