@@ -1,7 +1,15 @@
 import { describe, expect } from 'vitest';
 import { it } from './support/fixtures';
 import { flashBar, flashText } from './support/flash-bar';
-import { addItem, heading, isFocused, openMap, reasonTitles, storedDraft } from './support/map-page';
+import {
+  addItem,
+  heading,
+  isFocused,
+  openMap,
+  reasonTitles,
+  storedDraft,
+  submitThenFocus,
+} from './support/map-page';
 
 // PRODUCT §6.3 and §7: a person lays out a belief and its reasons in a new draft with the keyboard
 // alone. Each edit stamps updatedAt, lands in local storage under `map.draft.default` and re-sorts
@@ -217,6 +225,11 @@ describe('editing a draft', () => {
     await page.getByText('Reason title is required').waitFor();
     expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect((await storedDraft(page, 'draft.default'))!.data.reasons).toEqual([]);
+
+    // Moving on at once to another field keeps the focus there: the refusal focuses in its own task.
+    const relevance = page.getByLabel('Relevance', { exact: true });
+    await submitThenFocus(page.getByRole('button', { name: 'Save' }), relevance);
+    expect(await isFocused(relevance)).toBe(true);
   });
 
   it('deletes a reason inside its form, with Undo for 5 s', async ({ page }) => {

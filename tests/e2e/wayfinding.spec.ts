@@ -10,6 +10,7 @@ import {
   addItem,
   heading,
   isFocused,
+  submitThenFocus,
   layOutDraft,
   openMap,
   openPage,
@@ -200,6 +201,18 @@ describe('the compare form', () => {
     await modified.fill('help-example-bob-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => pathOf(page)).toBe('/compare/help-example-alice-1/help-example-bob-1');
+  });
+
+  it('leaves the focus where the person went straight after a refused Compare', async ({ page }) => {
+    // A quick person (or a busy phone) moves on before the next frame: the refusal's focus may not
+    // follow them later and send what they type into the field they left.
+    await openPage(page, '/compare', 'Compare maps');
+    const base = page.getByLabel('Base map');
+    const modified = page.getByLabel('Modified map');
+    await base.fill('help-example-alice-1');
+    await submitThenFocus(page.getByRole('button', { name: 'Compare' }), base);
+    expect(await modified.getAttribute('aria-invalid')).toBe('true');
+    expect(await isFocused(base)).toBe(true);
   });
 });
 

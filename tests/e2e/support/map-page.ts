@@ -100,6 +100,16 @@ export function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
 
+/** Clicks `submit` and focuses `next` in one task, then lets two frames pass. */
+export async function submitThenFocus(submit: Locator, next: Locator): Promise<void> {
+  const target = await next.elementHandle();
+  await submit.evaluate(async (button, field) => {
+    (button as HTMLElement).click();
+    (field as HTMLElement).focus();
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+  }, target);
+}
+
 export interface ReasonInput {
   title: string;
   relevance?: string;

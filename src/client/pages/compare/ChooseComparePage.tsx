@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { mapIdFromInput } from '../../../domain/compare-ids';
 import { parsePastedMaps } from '../../../domain/discussion/map-set';
 import { FormField } from '../../components/FormField';
+import { showRefusal } from '../../components/focus-refused';
 import { useDocumentTitle } from '../../components/use-document-title';
 import './choose-compare.css';
 import { PageHeading } from '../../components/PageHeading';
@@ -54,11 +55,14 @@ function ChooseCompareForm({ initialBase }: { initialBase: string }) {
     // browser's own bubble does not stand in for this.
     if (!baseId || !modifiedId) {
       console.error(`Compare needs two map ids (base: "${baseId}", modified: "${modifiedId}")`);
-      setErrors({
-        ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
-        ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
-      });
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      showRefusal(
+        () =>
+          setErrors({
+            ...(baseId ? {} : { base: emptyFieldError(base, 'base') }),
+            ...(modifiedId ? {} : { modified: emptyFieldError(modified, 'modified') }),
+          }),
+        () => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'),
+      );
       return;
     }
     navigate(`/compare/${encodeURIComponent(baseId)}/${encodeURIComponent(modifiedId)}`);
@@ -108,20 +112,24 @@ function SeveralMapsForm({ initialMaps }: { initialMaps: string }) {
     event.preventDefault();
     const { ids, bad } = parsePastedMaps(text);
     if (bad.length > 0 || ids.length < 2) {
-      setError(
-        bad.length > 0
-          ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
-          : 'Enter at least two map links or ids, one a line.',
+      showRefusal(
+        () => {
+          setError(
+            bad.length > 0
+              ? `Not a map link or id: ${bad.map((line) => `“${line}”`).join(', ')}`
+              : 'Enter at least two map links or ids, one a line.',
+          );
+          // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
+          if (bad.length > 0)
+            setText(
+              text
+                .split(/\r?\n/)
+                .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
+                .join('\n'),
+            );
+        },
+        () => form.current?.querySelector<HTMLElement>('textarea'),
       );
-      // The bad lines are named and taken out; the valid ones stay, for the reader to add to.
-      if (bad.length > 0)
-        setText(
-          text
-            .split(/\r?\n/)
-            .filter((line) => line.trim() !== '' && !bad.includes(line.trim()))
-            .join('\n'),
-        );
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('textarea')?.focus());
       return;
     }
     navigate(`/discussion?maps=${ids.join(',')}`);

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import type { Result } from '../../../domain/result';
 import { FormField, lengthHint } from '../../components/FormField';
+import { showRefusal } from '../../components/focus-refused';
 import type { FieldErrors } from '../../draft/form/draft-forms';
 
 // What the belief and reason forms share (PRODUCT §6.3): focus moves into the form when it opens,
@@ -103,9 +104,10 @@ export function EditForm<V extends FormValues<V>, T>(props: EditFormProps<V, T>)
     if (refusal) return setFormError(refusal);
     const result = parse(values);
     if (!result.ok) {
-      setErrors(result.error);
-      // After React has shown the errors.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      showRefusal(
+        () => setErrors(result.error),
+        () => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]'),
+      );
       return;
     }
     setSaving(true);
