@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useDraftHistory } from '../../draft';
 
 interface HistoryButtonsProps {
@@ -20,7 +20,8 @@ export function HistoryButtons({ draftId, busy, onUndo, onRedo }: HistoryButtons
   const canUndo = history.past.length > 0;
   const canRedo = history.future.length > 0;
 
-  useEffect(() => {
+  // Listening from the commit that shows the buttons, so Ctrl+Z pressed just after a form closed is heard.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey)) return;
       if (isTextEntry(event.target) || document.querySelector('dialog[open]')) return;
