@@ -4,6 +4,7 @@ import type { PublishedMap } from '../domain/belief-map';
 import { App, type Routing } from './app/App';
 import type { BeliefMapHost } from './draft/storage/host';
 import { startDiscussionEarly } from './pages/discussion/discussion-early';
+import { discussionPath } from './pages/discussion/discussion-path';
 import './styles.css';
 
 export interface MountOptions {
@@ -42,7 +43,7 @@ export function mount(element: HTMLElement, host?: BeliefMapHost, options: Mount
   }
   // PRODUCT §13.6: a discussion's worker reads its maps while the page's code arrives (the page
   // reads the address as the routes do, and ends the worker if it shows no discussion).
-  if (!initialPath && !host && /^\/discussion(?:\/[^/]+)?\/?$/i.test(location.pathname))
+  if (!initialPath && !host && discussionPath.test(location.pathname))
     startDiscussionEarly(location.pathname, location.search);
   const root: Root = createRoot(element);
   let mounted = true;

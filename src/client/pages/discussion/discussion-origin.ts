@@ -1,5 +1,6 @@
 import { parsePastedMaps } from '../../../domain/discussion/map-set';
 import { isMapId, type MapId } from '../../../domain/map-id';
+import { discussionPath } from './discussion-path';
 
 // PRODUCT §6.10: which maps a discussion page shows, from its address: `/discussion/{mapId}` (the
 // map and its thread) or `/discussion?maps=a,b,c`. The page and its worker, which may start before
@@ -20,7 +21,7 @@ export function discussionOrigin(mapId: string | undefined, maps: string): Discu
  * allowed); undefined when `path` is not a discussion page.
  */
 export function discussionOriginAt(path: string, search: string): DiscussionOrigin | null | undefined {
-  const match = /^\/discussion(?:\/([^/]+))?\/?$/i.exec(path);
+  const match = discussionPath.exec(path);
   if (!match) return undefined;
   let mapId: string | undefined;
   try {
