@@ -179,7 +179,10 @@ describe('the map as a picture', () => {
 
 /**
  * The text of a PDF in reading order: each page's items top to bottom, then left to right, those
- * that touch on a line joined (a ligature such as "fi" is an item of its own).
+ * that touch on a line joined (a ligature such as "fi" is an item of its own). A PDF draws
+ * right-to-left words in visual order, so a run of items pdf.js marks `rtl` (its own bidi
+ * analysis, which holds whichever fonts drew them) is read right to left: the logical order,
+ * with or without Hebrew fonts on the machine.
  */
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
@@ -188,17 +191,35 @@ async function pdfText(pdf: Buffer): Promise<string> {
     const content = await (await document.getPage(number)).getTextContent();
     const items = content.items
       .filter((item) => 'str' in item && item.str.trim() !== '')
-      .map((item) => item as { str: string; transform: number[]; width: number })
-      .map((item) => ({ text: item.str, x: item.transform[4]!, y: item.transform[5]!, width: item.width }));
+      .map((item) => item as { str: string; dir: string; transform: number[]; width: number })
+      .map((item) => ({
+        text: item.str,
+        rtl: item.dir === 'rtl',
+        x: item.transform[4]!,
+        y: item.transform[5]!,
+        width: item.width,
+      }));
     // PDF's y grows upwards; items within 2 points of each other share a line.
     const sameLine = (a: { y: number }, b: { y: number }) => Math.abs(a.y - b.y) <= 2;
     items.sort((a, b) => (sameLine(a, b) ? a.x - b.x : b.y - a.y));
+    const pieces: { text: string; joined: boolean }[] = [];
+    let rtlRun: string[] = [];
+    const endRtlRun = () => {
+      if (rtlRun.length > 0) pieces.push({ text: rtlRun.reverse().join(' '), joined: false });
+      rtlRun = [];
+    };
     items.forEach((item, index) => {
       const before = items[index - 1];
-      const touching = before && sameLine(before, item) && item.x - (before.x + before.width) < 0.5;
-      if (touching) lines[lines.length - 1] += item.text;
-      else lines.push(item.text);
+      const onLine = before !== undefined && sameLine(before, item);
+      if (!onLine || !item.rtl) endRtlRun();
+      if (item.rtl) rtlRun.push(item.text);
+      else pieces.push({ text: item.text, joined: onLine && item.x - (before.x + before.width) < 0.5 });
     });
+    endRtlRun();
+    for (const piece of pieces) {
+      if (piece.joined) lines[lines.length - 1] += piece.text;
+      else lines.push(piece.text);
+    }
   }
   await document.destroy();
   return lines.join(' ');
