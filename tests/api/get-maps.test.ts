@@ -6,12 +6,12 @@ import { getBuiltInMap } from '../../src/domain/built-in/index';
 import type { MapStore } from '../../src/server/store/map-store';
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { appOnStore, expectError, mapRequest, publishOk, startServer, type TestServer } from './helpers';
+import { serviceUrl } from '../support/services';
 
 // PRODUCT §5.9, rule N13: GET /api/maps?ids=a,b,c, several maps in one request and one query, on
 // SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping GET /api/maps on PostgreSQL');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'GET /api/maps on PostgreSQL');
 
 interface Backend {
   app: FastifyInstance;

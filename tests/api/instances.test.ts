@@ -4,12 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { publishBody, sampleMapData } from '../support/maps';
 import { appOnStore } from './helpers';
+import { serviceUrl } from '../support/services';
 
 // PRODUCT §2.4: two servers on their own ports over one PostgreSQL database, as two
 // machines behind a load balancer would run. A map published through either is served by both.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the two-instance tests');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'the two-instance tests');
 
 describe.skipIf(!postgresUrl)('two instances over one PostgreSQL database', () => {
   const schema = `instances_${randomBytes(6).toString('hex')}`;

@@ -11,13 +11,12 @@ import {
   openPostgresStore,
 } from '../../src/server/store/postgres-store';
 import { startTcpProxy } from '../support/tcp-proxy';
+import { serviceUrl } from '../support/services';
 
 // The API over a PostgreSQL store: a publish round trip, and what clients see while the database
 // is away (503, then recovery without a restart).
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl)
-  console.warn('TEST_DATABASE_URL is not set: skipping PostgreSQL API tests that need a database');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'PostgreSQL API tests that need a database');
 
 /** Nothing listens on port 1: connections are refused at once. */
 const unreachableUrl = 'postgres://postgres@127.0.0.1:1/test';

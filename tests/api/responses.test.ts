@@ -27,13 +27,13 @@ import {
   testConfig,
   type TestClock,
 } from './helpers';
+import { serviceUrl } from '../support/services';
 
 // PRODUCT §5.5–§5.8 through the API, on SQLite and on PostgreSQL alike: what a map answers, its
 // listed responses a page at a time, its thread, hiding a response with the author key, and every
 // hostile request refused with a 4xx that stores and changes nothing.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the PostgreSQL responses tests');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'the PostgreSQL responses tests');
 
 interface Harness {
   app: FastifyInstance;

@@ -6,14 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { publishBody, sampleMapData } from '../support/maps';
 import { startTcpProxy } from '../support/tcp-proxy';
 import { serverPerTest } from './helpers';
+import { serviceUrl } from '../support/services';
 
 // PRODUCT §14.1: CREATE_RATE_LIMIT counts per instance, unless REDIS_URL names a
 // Redis that every instance shares; then a client's publishes count the same on all of them.
 // A Redis that is away or hangs never stops publishing nor slows it down: each instance counts on
 // its own buckets until Redis answers again.
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn('TEST_REDIS_URL is not set: skipping the rate-limit tests over a shared Redis');
+const redisUrl = serviceUrl('TEST_REDIS_URL', 'the rate-limit tests over a shared Redis');
 
 const startServer = serverPerTest();
 

@@ -11,12 +11,12 @@ import {
 } from '../../src/server/store/map-store';
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
+import { serviceUrl } from '../support/services';
 
 // One contract suite, run against every MapStore alike, so the routes can rely on
 // the interface and not on one database's quirks.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping PostgreSQL store tests');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'PostgreSQL store tests');
 
 /** A fresh, empty database; `open` may be called several times to open stores on the same one. */
 interface Database {

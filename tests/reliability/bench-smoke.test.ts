@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { runHttpBench } from '../../bench/http.bench';
+import { serviceUrl } from '../support/services';
 
 // `npm run bench` is not run by CI (it takes minutes and its figures depend on the machine), so
 // this runs it once, briefly, to keep it working: both servers start, every request of every
 // round is answered 2xx, and the result has the shape bench/results/http.json promises. No
 // assertion on speed: the benchmark itself reports that.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: the benchmark smoke test runs on SQLite only');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'the benchmark smoke test on PostgreSQL');
 
 describe('npm run bench (HTTP), one short round', () => {
   it('measures GET of a map, of its page and of 100 maps, and POST, against the bare server with no failed request', async () => {

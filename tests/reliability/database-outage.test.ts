@@ -7,6 +7,7 @@ import { publishBody, sampleMapData } from '../support/maps';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { serviceUrl } from '../support/services';
 
 // PostgreSQL going away while clients keep coming: every answer is either served or a 503 in the
 // API's error shape (never another 5xx, never a crash), /healthz says so, and service resumes by
@@ -15,8 +16,7 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 // would: the machine's real PostgreSQL is never stopped. tests/api/postgres-api.test.ts has the
 // single-request version of the first case.
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the database outage tests');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'the database outage tests');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { sampleMapData } from '../support/maps';
 import { expectAllIntact, publishDuring } from '../support/publish-load';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { serviceUrl } from '../support/services';
 
 // The server process is killed with SIGKILL in the middle of 1,000 concurrent publishes, then
 // started again on the same database. Whatever was answered "ok" was committed first, so every
@@ -21,8 +22,7 @@ const sockets = 100;
 /** SIGKILL once this many publishes have been answered ok. */
 const killAfter = 300;
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the kill -9 test on PostgreSQL');
+const postgresUrl = serviceUrl('TEST_DATABASE_URL', 'the kill -9 test on PostgreSQL');
 
 const servers: ServerProcess[] = [];
 afterAll(async () => {
