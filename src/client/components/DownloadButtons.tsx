@@ -5,6 +5,7 @@ import type { PictureFormat } from '../lib/map-picture';
 import { saveFile } from '../lib/save-file';
 import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
+import { siteLink } from '../lib/site';
 
 // PRODUCT §15.2: "Download" on a map: JSON, Markdown, Argdown, AIF-JSON or a picture (PNG or SVG),
 // all made in the browser, and "Print" on a map page. The converters load on first use, so they
@@ -47,7 +48,7 @@ export function DownloadButtons({ map, describedBy, mapId, printable = false }: 
       if (!value) throw new Error('The map no longer exists.');
       if (isPicture(format)) {
         const { pictureFile } = await import('../lib/map-picture');
-        const link = 'updatedAt' in value || !mapId ? null : `${window.location.origin}/map/${mapId}`;
+        const link = 'updatedAt' in value || !mapId ? null : siteLink(`/map/${mapId}`);
         saveFile(await pictureFile(value, format, { scheme, link }));
       } else {
         const { exportMap } = await import('../../domain/formats/export-map');

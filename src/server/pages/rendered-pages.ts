@@ -58,7 +58,14 @@ export async function loadPageRenderer(serverDir: string): Promise<PageRenderer 
 export const renderedPageChunks = {
   map: 'pages/map/MapPage.tsx',
   help: 'pages/help/HelpPage.tsx',
+  embed: 'pages/map/EmbeddedMapPage.tsx',
 } as const;
+
+/** Which of the rendered pages `path` is, and so which assets it names (`renderedPageChunks`). */
+function renderedPageKind(path: string, hasMaps: boolean): keyof typeof renderedPageChunks {
+  if (path.startsWith('/embed/')) return 'embed';
+  return hasMaps ? 'map' : 'help';
+}
 
 interface ManifestChunk {
   file: string;
@@ -144,12 +151,23 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
 
 /** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
 export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
-  const manifest = readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8');
+  const manifest = readManifest(clientDir);
   const readCss = (file: string) => readFileSync(join(clientDir, file), 'utf8');
   return {
     map: pageAssets(manifest, renderedPageChunks.map, readCss),
     help: pageAssets(manifest, renderedPageChunks.help, readCss),
+    embed: pageAssets(manifest, renderedPageChunks.embed, readCss),
   };
+}
+
+/** The text of the client's build manifest, which names the built files of each source file. */
+export function readManifest(clientDir: string): string {
+  return readFileSync(manifestPath(clientDir), 'utf8');
+}
+
+/** Where the build writes its manifest. */
+export function manifestPath(clientDir: string): string {
+  return join(clientDir, '.vite/manifest.json');
 }
 
 /**
@@ -167,6 +185,11 @@ export interface PageParts {
   data: string | null;
   dataId: string;
   assets: PageAssets;
+  /**
+   * False for a page that never runs the app (the compact page other sites frame, PRODUCT §11.5):
+   * it names no script but theme.js.
+   */
+  scripts?: boolean;
 }
 
 /**
@@ -177,7 +200,10 @@ export interface PageParts {
  * the first paint, and no script but the reader's until they ask for the app. Replacements are
  * functions, so no `$` in a map's text is read as a pattern.
  */
-export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
+export function composePage(
+  shell: string,
+  { root, data, dataId, assets, scripts = true }: PageParts,
+): RenderedPage {
   const [app] = assets.app.map((file) => `/${file}`);
   const [reader] = assets.reader.map((file) => `/${file}`);
   const preload = [...assets.app.slice(1), ...assets.js].map((file) => `/${file}`).join(' ');
@@ -190,7 +216,7 @@ export function composePage(shell: string, { root, data, dataId, assets }: PageP
       /<script type="module"[^>]*><\/script>\s*|<link rel="(?:modulepreload|stylesheet" crossorigin)[^>]*>\s*/g,
       '',
     )
-    .replace('<script>', () => `<script ${readerAttributes}>`)
+    .replace('<script>', () => (scripts ? `<script ${readerAttributes}>` : '<script>'))
     // The stylesheets the style holds stay named, disabled (never fetched), so that the app's
     // chunk loader, which adds a stylesheet unless a link to it is there, does not fetch them
     // again when the app takes the page over, nor add them after the style in a new order.
@@ -242,11 +268,12 @@ export async function renderPageAt(
 ): Promise<RenderedPage> {
   const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
   const root = await renderer.renderPage(path, maps);
-  const isMap = Object.keys(answers).length > 0;
+  const kind = renderedPageKind(path, Object.keys(answers).length > 0);
   return composePage(renderIndex(template, meta), {
     root,
-    data: isMap ? renderer.pageDataText(answers) : null,
+    data: kind === 'map' ? renderer.pageDataText(answers) : null,
     dataId: renderer.pageDataId,
-    assets: isMap ? assets.map : assets.help,
+    assets: assets[kind],
+    scripts: kind !== 'embed',
   });
 }

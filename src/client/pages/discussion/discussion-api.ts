@@ -4,6 +4,7 @@ import type { MapId } from '../../../domain/map-id';
 import { ApiError, isOk, messageOf } from '../../draft/storage/api-client';
 import { publishedMapShape } from '../../draft/storage/map-shape';
 import { fetchThread } from '../../draft/storage/responses-api';
+import { siteUrl } from '../../lib/site';
 
 // PRODUCT §6.10: the maps of a discussion, in one request (PRODUCT §5.9), and for a thread its
 // maps first (PRODUCT §5.7). Maps from this site's server are read by their shape, as the map page
@@ -33,7 +34,7 @@ async function fetchMapSet(
 ): Promise<{ maps: (PublishedMap & { mapId: string })[]; missing: string[] }> {
   let response: Response;
   try {
-    response = await fetch(`/api/maps?ids=${ids.map(encodeURIComponent).join(',')}`, {
+    response = await fetch(siteUrl(`/api/maps?ids=${ids.map(encodeURIComponent).join(',')}`), {
       headers: { accept: 'application/json' },
     });
   } catch {
