@@ -61,7 +61,8 @@ export async function mapRoutes(
     [...builtIns].map(([id, answer]) => {
       const whole = `{"mapId":"${id}",${answer.body.slice('{"status":"ok",'.length)}`;
       const { data, ...fields } = JSON.parse(whole) as { data: MapData };
-      return [id, { whole, brief: JSON.stringify({ ...fields, brief: briefOfMap(data) }) }] as const;
+      const brief = JSON.stringify({ ...fields, brief: briefOfMap(data) });
+      return [id, { whole, brief, etag: answer.etag }] as const;
     }),
   );
   // PRODUCT §5.9: a set's page is made once and kept until its first map expires, so that a
@@ -127,7 +128,15 @@ export async function mapRoutes(
       answer = await making;
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
-    const gzipped = answer.gzipped && acceptsGzip(request.headers['accept-encoding']);
+    const gzipped = answer.body.length > 1024 && acceptsGzip(request.headers['accept-encoding']);
+    // Gzipped when first asked so, once, on libuv's thread pool (off the event loop), and kept:
+    // a page of 4 MiB of briefs gzips to about a tenth.
+    if (gzipped && !answer.gzipped) {
+      answer.gzipping ??= gzipAsync(answer.body);
+      answer.gzipped = await answer.gzipping;
+      const msLeft = Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime());
+      if (setAnswers.get(key) === answer) setAnswers.set(key, answer, { ttl: Math.max(1, msLeft) });
+    }
     return sendCached(
       reply.header('vary', 'Accept-Encoding'),
       request.headers['if-none-match'],
@@ -141,10 +150,7 @@ export async function mapRoutes(
   const makeSetPage = async (asked: SetRequest, at: Date): Promise<SetAnswer> => {
     const key = `${asked.after ?? ''}|${[...asked.whole].join(',')}|${asked.ids.join(',')}`;
     const page = await setPage(asked, builtInItems, store, at);
-    const answer = setAnswer(page);
-    // Gzipped once, on libuv's thread pool, for the browsers that take it (all of them): a page
-    // of 4 MiB of briefs gzips to about a tenth, off the event loop.
-    if (answer.body.length > 1024) answer.gzipped = await gzipAsync(answer.body);
+    const answer = setAnswer(key, page);
     setAnswers.set(key, answer, {
       ttl: Math.max(1, Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime())),
     });
@@ -292,8 +298,20 @@ function parseSetRequest(query: Record<string, unknown>): Result<SetRequest> {
   });
 }
 
+/** A built-in map as an item of a set's answer, whole and in brief, and its answer's ETag. */
+interface BuiltInItem {
+  whole: string;
+  brief: string;
+  etag: string;
+}
+
 interface SetPage {
   items: string[];
+  /**
+   * What the page holds, in brief: the published maps' ids (a published map never changes) and
+   * the built-in maps' ETags (theirs change with a release).
+   */
+  holds: string[];
   missing: string[];
   /** The last id this page covers, when more follow; null on the last page. */
   next: string | null;
@@ -308,14 +326,14 @@ interface SetPage {
  */
 async function setPage(
   asked: SetRequest,
-  builtInItems: ReadonlyMap<string, { whole: string; brief: string }>,
+  builtInItems: ReadonlyMap<string, BuiltInItem>,
   store: MapStore,
   at: Date,
 ): Promise<SetPage> {
   const ids = asked.after === null ? asked.ids : asked.ids.slice(asked.ids.indexOf(asked.after) + 1);
   const wanted = ids.filter((id) => !builtInItems.has(id) && isMapId(id));
   const stored = store.mapSet(wanted, at, asked.whole)[Symbol.asyncIterator]();
-  const page: SetPage = { items: [], missing: [], next: null, expiresAt: Number.MAX_SAFE_INTEGER };
+  const page: SetPage = { items: [], holds: [], missing: [], next: null, expiresAt: Number.MAX_SAFE_INTEGER };
   let bytes = 0;
   let row = await stored.next();
   try {
@@ -334,6 +352,7 @@ async function setPage(
       }
       bytes += size;
       page.items.push(item);
+      page.holds.push(builtIn ? builtIn.etag : id);
       if (map) {
         page.expiresAt = Math.min(page.expiresAt, map.expiresAt);
         row = await stored.next();
@@ -355,18 +374,26 @@ function setItem(map: StoredSetItem): string {
 
 interface SetAnswer {
   body: Buffer;
-  /** The body gzipped, when over 1 KB (where gzip saves something). */
+  /** The body gzipped, once a client that takes gzip has asked for it (over 1 KB only). */
   gzipped?: Buffer;
+  gzipping?: Promise<Buffer>;
   etag: string;
   /** When its first published map expires (epoch ms); never (the largest number) with none. */
   expiresAt: number;
 }
 
-function setAnswer({ items, missing, next, expiresAt }: SetPage): SetAnswer {
+/**
+ * The answer for the page `page` of the request `key`. Its ETag hashes what the page holds rather
+ * than its megabytes: the same request holding the same maps is the same answer.
+ */
+function setAnswer(key: string, { items, holds, missing, next, expiresAt }: SetPage): SetAnswer {
   const body = Buffer.from(
     `{"status":"ok","data":{"maps":[${items.join(',')}],"missing":${JSON.stringify(missing)},"next":${JSON.stringify(next)}}}`,
   );
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash('sha256')
+    .update(`${key}|${holds.join(',')}`)
+    .digest('base64url')
+    .slice(0, 27)}"`;
   return { body, etag, expiresAt };
 }
 
