@@ -9,11 +9,11 @@ import { beliefValues, supportValues } from '../ratings';
 // map's text. The client reads the answer, and the server backfills old rows, by this one schema.
 
 /** The most characters of a description's first line a brief keeps: past rule N15's 80, with room. */
-export const briefDescriptionLength = 100;
+const briefDescriptionLength = 100;
 
 const rating = <T extends readonly [string, ...string[]]>(values: T) => z.nullable(z.enum(values));
 
-export const reasonBriefSchema = z.object({
+const reasonBriefSchema = z.object({
   id: z.pipe(
     z.string(),
     z.transform((id: string) => id as ReasonId),
@@ -41,7 +41,6 @@ export const mapSetBriefItemSchema = z.object({
 
 export type ReasonBrief = z.output<typeof reasonBriefSchema>;
 export type MapBrief = z.output<typeof mapBriefSchema>;
-export type MapSetBriefItem = z.output<typeof mapSetBriefItemSchema>;
 
 /**
  * Rule N16: `data` in brief: its title, its description's first line (trimmed, cut at

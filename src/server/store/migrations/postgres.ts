@@ -9,7 +9,7 @@ import { backfillBatchSize, briefJsonOf } from '../map-set-rows';
 export type PostgresMigration = string | ((query: MigrationQuery) => Promise<void>);
 
 /** Runs one statement inside the migration's transaction. */
-export type MigrationQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+type MigrationQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export const postgresMigrations: readonly PostgresMigration[] = [
   `CREATE TABLE maps (
