@@ -62,7 +62,7 @@ export async function mapRoutes(
       const whole = `{"mapId":"${id}",${answer.body.slice('{"status":"ok",'.length)}`;
       const { data, ...fields } = JSON.parse(whole) as { data: MapData };
       const brief = JSON.stringify({ ...fields, brief: briefOfMap(data) });
-      return [id, { whole, brief, etag: answer.etag }] as const;
+      return [id, { whole: Buffer.from(whole), brief: Buffer.from(brief), etag: answer.etag }] as const;
     }),
   );
   // PRODUCT §5.9: a set's page is made once and kept until its first map expires, so that a
@@ -300,13 +300,14 @@ function parseSetRequest(query: Record<string, unknown>): Result<SetRequest> {
 
 /** A built-in map as an item of a set's answer, whole and in brief, and its answer's ETag. */
 interface BuiltInItem {
-  whole: string;
-  brief: string;
+  whole: Buffer;
+  brief: Buffer;
   etag: string;
 }
 
 interface SetPage {
-  items: string[];
+  /** The maps' items as UTF-8, each one or more parts, joined only into the answer's body. */
+  items: Buffer[][];
   /**
    * What the page holds, in brief: the published maps' ids (a published map never changes) and
    * the built-in maps' ETags (theirs change with a release).
@@ -340,12 +341,12 @@ async function setPage(
     for (const [n, id] of ids.entries()) {
       const builtIn = builtInItems.get(id);
       const map = !builtIn && !row.done && row.value.id === id ? row.value : null;
-      const item = builtIn ? (asked.whole.has(id) ? builtIn.whole : builtIn.brief) : map && setItem(map);
+      const item = builtIn ? [asked.whole.has(id) ? builtIn.whole : builtIn.brief] : map && setItem(map);
       if (item === null) {
         page.missing.push(id);
         continue;
       }
-      const size = Buffer.byteLength(item);
+      const size = item.reduce((sum, part) => sum + part.length, 0);
       if (page.items.length > 0 && bytes + size > mapSetPageBytes) {
         page.next = ids[n - 1]!;
         return page;
@@ -366,11 +367,15 @@ async function setPage(
 }
 
 /** A stored map as an item of a set's answer: as `GET /api/map/{id}` answers it, or in brief. */
-function setItem(map: StoredSetItem): string {
-  return `{"mapId":"${map.id}","version":"1.0","published":${JSON.stringify(map.published)},${
+function setItem(map: StoredSetItem): Buffer[] {
+  const head = `{"mapId":"${map.id}","version":"1.0","published":${JSON.stringify(map.published)},${
     map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
-  }"${map.whole ? 'data' : 'brief'}":${map.json}}`;
+  }"${map.whole ? 'data' : 'brief'}":`;
+  return [Buffer.from(head), map.json, closingBrace];
 }
+
+const closingBrace = Buffer.from('}');
+const comma = Buffer.from(',');
 
 interface SetAnswer {
   body: Buffer;
@@ -387,9 +392,11 @@ interface SetAnswer {
  * than its megabytes: the same request holding the same maps is the same answer.
  */
 function setAnswer(key: string, { items, holds, missing, next, expiresAt }: SetPage): SetAnswer {
-  const body = Buffer.from(
-    `{"status":"ok","data":{"maps":[${items.join(',')}],"missing":${JSON.stringify(missing)},"next":${JSON.stringify(next)}}}`,
-  );
+  const body = Buffer.concat([
+    Buffer.from('{"status":"ok","data":{"maps":['),
+    ...items.flatMap((parts, n) => (n === 0 ? parts : [comma, ...parts])),
+    Buffer.from(`],"missing":${JSON.stringify(missing)},"next":${JSON.stringify(next)}}}`),
+  ]);
   const etag = `"${createHash('sha256')
     .update(`${key}|${holds.join(',')}`)
     .digest('base64url')

@@ -46,13 +46,13 @@ export function briefJsonOf(dataJson: string): string | null {
 /** A set's row as a store reads it: its brief, or its data when asked whole or it has no brief. */
 export function setItemOf(
   row: { id: string; published: string; expiresAt: number; basedOn: string | null },
-  json: string | null,
+  json: Buffer | string | null,
   whole: boolean,
   data: string | null,
 ): StoredSetItem {
-  if (json !== null) return { ...row, whole, json };
+  if (json !== null) return { ...row, whole, json: typeof json === 'string' ? Buffer.from(json) : json };
   const brief = briefJsonOf(data!);
-  return { ...row, whole: brief === null, json: brief ?? data! };
+  return { ...row, whole: brief === null, json: Buffer.from(brief ?? data!) };
 }
 
 /** How many rows a backfill of briefs reads and writes in one statement. */

@@ -34,8 +34,11 @@ export interface StoredSetItem {
   readonly basedOn: string | null;
   /** True when `json` is the map's whole data; false when it is its brief (rule N16). */
   readonly whole: boolean;
-  /** The map's brief as JSON text, or its whole data when asked for. */
-  readonly json: string;
+  /**
+   * The map's brief as JSON text, or its whole data when asked for, as UTF-8 bytes: answered as
+   * they are stored, never decoded into a string and encoded again (megabytes of work).
+   */
+  readonly json: Buffer;
 }
 
 /** One map of a thread (PRODUCT §5.7). */

@@ -63,7 +63,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // array, else in brief (made from the data only for a row stored without one).
   const selectSet = db.prepare<[{ ids: string; whole: string; now: number }], SetRow>(
     `SELECT id, published, expires_at, based_on,
-            CASE WHEN id IN (SELECT value FROM json_each(@whole)) THEN data ELSE brief END AS json,
+            CAST(CASE WHEN id IN (SELECT value FROM json_each(@whole)) THEN data ELSE brief END AS BLOB)
+              AS json,
             CASE WHEN id IN (SELECT value FROM json_each(@whole)) THEN 1 ELSE 0 END AS whole,
             CASE WHEN brief IS NULL AND id NOT IN (SELECT value FROM json_each(@whole)) THEN data END AS data
        FROM maps WHERE id IN (SELECT value FROM json_each(@ids)) AND expires_at > @now ORDER BY id`,
@@ -177,7 +178,8 @@ interface SetRow {
   published: string;
   expires_at: number;
   based_on: string | null;
-  json: string | null;
+  /** As a blob: the stored UTF-8 bytes, which better-sqlite3 gives as a Buffer without decoding. */
+  json: Buffer | null;
   whole: 0 | 1;
   data: string | null;
 }
