@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -70,7 +71,7 @@ export async function mapRoutes(
   // page is at most `mapSetPageBytes` (and its gzipped copy less), so every page fits.
   const setAnswers = new LRUCache<string, SetAnswer>({
     maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.gzipped?.length ?? 0)),
+    sizeCalculation: (answer) => Math.max(1, answer.bytes + (answer.gzipped?.length ?? 0)),
   });
 
   // PRODUCT §3.3: the limits this server enforces, which its forms check as the user types. They
@@ -128,11 +129,11 @@ export async function mapRoutes(
       answer = await making;
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
-    const gzipped = answer.body.length > 1024 && acceptsGzip(request.headers['accept-encoding']);
+    const gzipped = answer.bytes > 1024 && acceptsGzip(request.headers['accept-encoding']);
     // Gzipped when first asked so, once, on libuv's thread pool (off the event loop), and kept:
     // a page of 4 MiB of briefs gzips to about a tenth.
     if (gzipped && !answer.gzipped) {
-      answer.gzipping ??= gzipAsync(answer.body);
+      answer.gzipping ??= gzipAsync(Buffer.concat(answer.body, answer.bytes));
       answer.gzipped = await answer.gzipping;
       const msLeft = Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime());
       if (setAnswers.get(key) === answer) setAnswers.set(key, answer, { ttl: Math.max(1, msLeft) });
@@ -378,7 +379,12 @@ const closingBrace = Buffer.from('}');
 const comma = Buffer.from(',');
 
 interface SetAnswer {
-  body: Buffer;
+  /**
+   * The body in parts: the stored maps' bytes as read, written to the socket one after the other
+   * rather than copied into one buffer of megabytes first.
+   */
+  body: Buffer[];
+  bytes: number;
   /** The body gzipped, once a client that takes gzip has asked for it (over 1 KB only). */
   gzipped?: Buffer;
   gzipping?: Promise<Buffer>;
@@ -392,16 +398,16 @@ interface SetAnswer {
  * than its megabytes: the same request holding the same maps is the same answer.
  */
 function setAnswer(key: string, { items, holds, missing, next, expiresAt }: SetPage): SetAnswer {
-  const body = Buffer.concat([
+  const body = [
     Buffer.from('{"status":"ok","data":{"maps":['),
     ...items.flatMap((parts, n) => (n === 0 ? parts : [comma, ...parts])),
     Buffer.from(`],"missing":${JSON.stringify(missing)},"next":${JSON.stringify(next)}}}`),
-  ]);
+  ];
   const etag = `"${createHash('sha256')
     .update(`${key}|${holds.join(',')}`)
     .digest('base64url')
     .slice(0, 27)}"`;
-  return { body, etag, expiresAt };
+  return { body, bytes: body.reduce((sum, part) => sum + part.length, 0), etag, expiresAt };
 }
 
 function notModified(reply: FastifyReply, etag: string, cacheControl: string): FastifyReply {
@@ -422,11 +428,16 @@ function sendCached(
   ifNoneMatch: string | undefined,
   etag: string,
   cacheControl: string,
-  body: string | Buffer,
+  body: string | Buffer | readonly Buffer[],
   encoding: 'gzip' | null = null,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
   if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.code(200).type('application/json; charset=utf-8').send(body);
+  reply.code(200).type('application/json; charset=utf-8');
+  if (!Array.isArray(body)) return reply.send(body);
+  // Parts are written one after the other, never copied into one buffer first.
+  const parts = body as readonly Buffer[];
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  return reply.header('content-length', bytes).send(Readable.from(parts));
 }
