@@ -50,50 +50,23 @@ async function readFor(url: string, small: string, ms: number) {
   return reads;
 }
 
-/**
- * The 4 looping connections, on a thread of their own: reading megabytes of answers in the thread
- * that times the honest reads would count this process's work against the server. Each asks for
- * `base` (plus `&after={next}` when `walk`, from the next page its last answer names), and drops
- * what it reads but its length and its last bytes, where the cursor is.
- */
-const attackersSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { request } = require('node:http');
-const { base, walk, gzip } = workerData;
-const attacks = [];
-let attacking = true;
-parentPort.on('message', () => { attacking = false; });
-function get(url) {
-  return new Promise((resolve) => {
-    const req = request(url, { agent: false, headers: gzip ? { 'accept-encoding': 'gzip' } : {} }, (res) => {
-      let bytes = 0;
-      let tail = '';
-      res.on('data', (chunk) => { bytes += chunk.length; tail = (tail + chunk.subarray(-300).toString('latin1')).slice(-300); });
-      res.on('end', () => resolve({ status: res.statusCode, bytes, tail }));
-      res.on('error', () => resolve({ status: null, bytes, tail }));
-    });
-    req.on('error', () => resolve({ status: null, bytes: 0, tail: '' }));
-    req.end();
-  });
-}
-async function attacker() {
-  let after = null;
-  while (attacking) {
-    const answer = await get(walk && after ? base + '&after=' + after : base);
-    attacks.push({ status: answer.status, bytes: answer.bytes });
-    after = walk ? (/"next":"([^"]+)"\\}\\}$/.exec(answer.tail) || [])[1] || null : null;
-  }
-}
-Promise.all([attacker(), attacker(), attacker(), attacker()]).then(() => parentPort.postMessage(attacks));
-`;
-
 /** The honest reads of the small map quiet, then under 4 connections looping on `base`. */
 async function flood(url: string, small: string, base: string, options: { walk: boolean; gzip: boolean }) {
   const quiet = await readFor(url, small, quietMs);
-  const thread = new Worker(attackersSource, { eval: true, workerData: { base, ...options } });
-  const done = new Promise<{ status: number | null; bytes: number }[]>((resolve) =>
-    thread.once('message', resolve),
-  );
+  // The connections loop on a thread of their own (tests/support/loop-worker.mjs): reading
+  // megabytes of answers in the thread that times the honest reads would count as the server's.
+  const thread = new Worker(new URL('../support/loop-worker.mjs', import.meta.url), {
+    workerData: {
+      url: base,
+      connections: 4,
+      walk: options.walk,
+      headers: options.gzip ? { 'accept-encoding': 'gzip' } : {},
+    },
+  });
+  const done = new Promise<{ status: number | null; bytes: number }[]>((resolve, reject) => {
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
   const honest = await readFor(url, small, attackMs);
   thread.postMessage('stop');
   const attacks = await done;
