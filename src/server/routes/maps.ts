@@ -115,7 +115,7 @@ export async function mapRoutes(
     const parsed = parseSetRequest(request.query);
     if (!parsed.ok) return reply.code(400).send(errorBody(parsed.error));
     const asked = parsed.value;
-    const key = `${asked.after ?? ''}|${[...asked.whole].join(',')}|${asked.ids.join(',')}`;
+    const key = setKey(asked);
     const at = now();
     let answer = setAnswers.get(key);
     if (!answer || answer.expiresAt <= at.getTime()) {
@@ -129,7 +129,11 @@ export async function mapRoutes(
       answer = await making;
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
-    const gzipped = answer.bytes > 1024 && acceptsGzip(request.headers['accept-encoding']);
+    const ifNoneMatch = request.headers['if-none-match'];
+    const gzipped =
+      answer.bytes > 1024 &&
+      acceptsGzip(request.headers['accept-encoding']) &&
+      !matchesEtag(ifNoneMatch, answer.etag);
     // Gzipped when first asked so, once, on libuv's thread pool (off the event loop), and kept:
     // a page of 4 MiB of briefs gzips to about a tenth.
     if (gzipped && !answer.gzipped) {
@@ -140,7 +144,7 @@ export async function mapRoutes(
     }
     return sendCached(
       reply.header('vary', 'Accept-Encoding'),
-      request.headers['if-none-match'],
+      ifNoneMatch,
       answer.etag,
       `public, max-age=${Math.max(0, Math.min(secondsLeft, setMaxAgeSeconds))}`,
       gzipped ? answer.gzipped! : answer.body,
@@ -149,7 +153,7 @@ export async function mapRoutes(
   });
   const setsMaking = new Map<string, Promise<SetAnswer>>();
   const makeSetPage = async (asked: SetRequest, at: Date): Promise<SetAnswer> => {
-    const key = `${asked.after ?? ''}|${[...asked.whole].join(',')}|${asked.ids.join(',')}`;
+    const key = setKey(asked);
     const page = await setPage(asked, builtInItems, store, at);
     const answer = setAnswer(key, page);
     setAnswers.set(key, answer, {
@@ -304,6 +308,11 @@ interface BuiltInItem {
   whole: Buffer;
   brief: Buffer;
   etag: string;
+}
+
+/** One key per page asked: where it starts, which maps come whole, and the set. */
+function setKey({ after, whole, ids }: SetRequest): string {
+  return `${after ?? ''}|${[...whole].join(',')}|${ids.join(',')}`;
 }
 
 interface SetPage {
