@@ -207,6 +207,17 @@ describe.each(backends)('GET /api/maps on $name', (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)('makes a page once for requests that arrive together', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => publishOk(server.app, mapRequest({ title: `Together ${i}` }))),
+    );
+    const before = server.reads.sets;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => getMaps(server.app, ids.join(','))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(server.reads.sets - before).toBe(1);
+  });
+
   it.skipIf(backend.skip)('is cacheable per set: an ETag, a bounded max-age and 304', async () => {
     const id = await publishOk(server.app);
     const first = await getMaps(server.app, `${id},help-example-bob-1`);
