@@ -15,18 +15,23 @@ import { viewMap, type MapView, type MapsState } from './entries';
 // React's view of the MapsStore: one store per mounted app, following other tabs while mounted.
 
 const MapsStoreContext = createContext<MapsStore | null>(null);
+/** Titles of published maps known without their maps: those a page rendered on the server names. */
+const KnownTitlesContext = createContext<Readonly<Record<string, string>>>({});
 
 /**
  * Provides one MapsStore over `persistence` and keeps it in step with other tabs. `maps` are
- * published maps already at hand (a page rendered on the server carries the one it shows).
+ * published maps already at hand (a page rendered on the server carries the one it shows), and
+ * `titles` the titles of others, by id (the maps that one answers).
  */
 export function MapsStoreProvider({
   persistence,
   maps,
+  titles = {},
   children,
 }: {
   persistence: Persistence;
   maps?: Readonly<Record<string, PublishedMap>> | undefined;
+  titles?: Readonly<Record<string, string>> | undefined;
   children: ReactNode;
 }) {
   const store = useMemo(() => {
@@ -37,7 +42,11 @@ export function MapsStoreProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [persistence]);
   useEffect(() => store.watch(), [store]);
-  return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;
+  return (
+    <MapsStoreContext.Provider value={store}>
+      <KnownTitlesContext.Provider value={titles}>{children}</KnownTitlesContext.Provider>
+    </MapsStoreContext.Provider>
+  );
 }
 
 export function useMapsStore(): MapsStore {
@@ -91,12 +100,15 @@ export function usePublishedTitle(baseId: string | null): string | null {
 
 /**
  * What a published map answers (PRODUCT §5.5, §6.2): loading, its title, or gone when the server no
- * longer has it (it expired). Null for a map that answers none.
+ * longer has it (it expired). Null for a map that answers none. A title the server's page named is
+ * known from the first render, the server's too, and never loaded: a published map never changes.
  */
 export function useAnsweredMap(
   basedOn: string | null,
 ): { status: 'loading' } | { status: 'found'; title: string } | { status: 'gone' } | null {
-  const title = usePublishedTitle(basedOn);
+  const knownTitles = useContext(KnownTitlesContext);
+  const known = basedOn !== null && Object.hasOwn(knownTitles, basedOn) ? knownTitles[basedOn] : undefined;
+  const title = usePublishedTitle(known === undefined ? basedOn : null) ?? known ?? null;
   const entry = useMapsState().entries[basedOn ?? ''];
   if (basedOn === null) return null;
   if (title !== null) return { status: 'found', title };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { parseMapId } from '../../domain/map-id';
 import { isRenderedPagePath } from '../../domain/page-paths';
 import { acceptsGzip } from '../http/accept-encoding';
@@ -67,6 +67,8 @@ interface FoundMap {
   preview(): MapPreview;
   /** Its API answer's text. */
   answer(): string;
+  /** The id of the map it answers, or null. */
+  basedOn: string | null;
   /** Its rendered page: made by `render` the first time, then kept. */
   page(render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null>;
 }
@@ -107,10 +109,13 @@ export function registerPages(
     path: string,
     meta: PageMeta,
     answers: Readonly<Record<string, string>>,
+    titles: Readonly<Record<string, string>> = {},
   ): Promise<RenderedPage | null> => {
     if (!kit) return null;
     try {
-      return await (pool ? pool.render(path, meta, answers) : renderPageAt(kit, path, meta, answers));
+      return await (pool
+        ? pool.render(path, meta, answers, titles)
+        : renderPageAt(kit, path, meta, answers, titles));
     } catch (error) {
       if (error instanceof BusyError) throw error;
       request.log.error({ err: error }, `rendering ${path} failed; it is sent to be rendered in the browser`);
@@ -169,6 +174,7 @@ export function registerPages(
       return {
         preview: () => builtInPreviews.get(id)!,
         answer: () => builtIn.body,
+        basedOn: builtInBasedOn(id),
         page: (render) => fixedPage(`/map/${id}`, render),
       };
     try {
@@ -177,6 +183,7 @@ export function registerPages(
       return {
         preview: () => entry.preview(),
         answer: () => entry.answer.toString('utf8'),
+        basedOn: entry.basedOn,
         page: (render) => entry.page(render),
       };
     } catch (error) {
@@ -215,9 +222,18 @@ export function registerPages(
         publicUrl ? `${publicUrl}/map/${id}` : null,
         publicUrl ? `${publicUrl}${previewImagePath(id)}` : null,
       );
+    // PRODUCT §6.2: the page names the map this one answers by its title, which never changes; a
+    // map that is gone (or cannot be read now) is named by the app once it has the page.
+    const answeredTitles = async (): Promise<Record<string, string>> => {
+      if (found.basedOn === null) return {};
+      const answered = await findMap(request, found.basedOn);
+      return typeof answered === 'object' ? { [found.basedOn]: answered.preview().title } : {};
+    };
     const page = renderer
       ? await unlessBusy(() =>
-          found.page(() => renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() })),
+          found.page(async () =>
+            renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() }, await answeredTitles()),
+          ),
         )
       : null;
     return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta()));
