@@ -36,9 +36,13 @@ describe('the page data block', () => {
     expect(readPageData('{"maps":')).toEqual(none);
     expect(readPageData('null')).toEqual(none);
     const bad = { ...map, data: { ...map.data, reasons: [{ ...reason(1), belief: 'very' }] } };
-    expect(readPageData(JSON.stringify({ maps: { 'ok-k3j9x2m7qa1b': bad, 'Not A Map': map } }))).toEqual(none);
+    expect(readPageData(JSON.stringify({ maps: { 'ok-k3j9x2m7qa1b': bad, 'Not A Map': map } }))).toEqual(
+      none,
+    );
     expect(readPageData('{"maps":{"__proto__":' + JSON.stringify(map) + '}}')).toEqual(none);
-    expect(readPageData(JSON.stringify({ titles: { 'Not A Map': 'x', 'ok-k3j9x2m7qa1b': 3 } }))).toEqual(none);
+    expect(readPageData(JSON.stringify({ titles: { 'Not A Map': 'x', 'ok-k3j9x2m7qa1b': 3 } }))).toEqual(
+      none,
+    );
   });
 
   it('carries the titles of the maps answered, escaped like the maps', () => {

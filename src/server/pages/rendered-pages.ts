@@ -20,7 +20,10 @@ export interface PageRenderer {
     titles?: Readonly<Record<string, string>>,
   ): Promise<string>;
   pageDataId: string;
-  pageDataText(mapJsonById: Readonly<Record<string, string>>, titles?: Readonly<Record<string, string>>): string;
+  pageDataText(
+    mapJsonById: Readonly<Record<string, string>>,
+    titles?: Readonly<Record<string, string>>,
+  ): string;
 }
 
 /**
