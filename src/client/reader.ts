@@ -5,9 +5,12 @@ import { menuOpen, setMenuOpen } from './components/site-menu';
 // PRODUCT §13.6: the one script of a published map's page and of Help, in place of the app's. The
 // page came rendered from the server, so reading it needs no code; this answers what a reader does
 // besides (the colour mode, the narrow screen's menu, an icon's name) on the page as it is, and
-// loads the app, which takes the page over (main.tsx), only when the reader shows they want what
-// needs it: a pointer or the focus on such a control, a key that is not for moving around, a click.
-// A click that asked for the app is not lost: it is held, and made again once the app has the page.
+// loads the app, which takes the page over (main.tsx), once the browser is idle after the first
+// paint, or sooner when the reader shows they want what needs it: a pointer or the focus on such a
+// control, a key that is not for moving around, a click. What only the app draws (Responses, the
+// draft's link, Download) is then there with no gesture, on a phone too, which has neither pointer
+// nor focus to show intent. A click made before the app has the page is not lost: it is held, and
+// made again once the app has the page.
 // The inline theme.js imports it once the page has painted, from the address the server wrote on
 // theme.js's tag, with the app's address and what to preload beside it.
 
@@ -88,7 +91,11 @@ function takeOver(): Promise<void> {
     }
     await pageReady();
     listening.abort();
-    for (const control of held.splice(0)) if (control.isConnected) control.click();
+    // A control the app has drawn anew (Download, once its code is there) keeps its id.
+    for (const control of held.splice(0)) {
+      const now = control.isConnected ? control : control.id ? document.getElementById(control.id) : null;
+      now?.click();
+    }
   })();
   return takingOver;
 }
@@ -194,3 +201,8 @@ const onIcon = (event: Event) => {
 };
 addEventListener('pointerover', onIcon, options);
 addEventListener('focusin', onIcon, options);
+
+// PRODUCT §13.6: the app takes the page over once the browser is idle (this script itself arrives
+// after the first paint), and within a second at most on a busy one, with no gesture at all.
+if ('requestIdleCallback' in window) requestIdleCallback(() => void takeOver(), { timeout: 1000 });
+else setTimeout(() => void takeOver(), 200);
