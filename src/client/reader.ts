@@ -47,6 +47,8 @@ function needsApp(control: HTMLElement): boolean {
 let takingOver: Promise<void> | null = null;
 const held: HTMLElement[] = [];
 let stopTooltips: (() => void) | null = null;
+/** True once the app has the page: its own handlers answer from then on. */
+let appHasPage = false;
 
 /** Resolves once the app has taken the page over (it marks <html> data-page-ready then). */
 function pageReady(): Promise<void> {
@@ -64,9 +66,6 @@ function pageReady(): Promise<void> {
 /** Loads the app, which takes the page over, then makes again the clicks held meanwhile. Once. */
 function takeOver(): Promise<void> {
   takingOver ??= (async () => {
-    // The app shows the tooltips itself, from the icon pointed at or focused then.
-    stopTooltips?.();
-    stopTooltips = null;
     // The server names the app's entry, and the scripts it and the page's own chunks need, which
     // the app would ask for only one after another (server/pages/rendered-pages.ts).
     const { app = '', preload = '' } = document.querySelector<HTMLElement>('script[data-app]')?.dataset ?? {};
@@ -90,6 +89,10 @@ function takeOver(): Promise<void> {
       return;
     }
     await pageReady();
+    appHasPage = true;
+    // The app shows the tooltips itself, from the icon pointed at or focused then.
+    stopTooltips?.();
+    stopTooltips = null;
     listening.abort();
     // A control the app has drawn anew (Download, once its code is there) keeps its id.
     for (const control of held.splice(0)) {
@@ -192,11 +195,12 @@ addEventListener(
 
 // PRODUCT §3.2: an icon's name, on hover or focus, with the tooltip's code loaded the first time.
 const onIcon = (event: Event) => {
-  if (stopTooltips || takingOver || !(event.target instanceof Element)) return;
+  // Until the app has the page, which may take a while on a slow network once it is asked for.
+  if (stopTooltips || appHasPage || !(event.target instanceof Element)) return;
   if (!event.target.closest('.rating-icon')) return;
   stopTooltips = () => {};
   void import('./components/rating-tooltip').then(({ showRatingTooltips }) => {
-    if (!takingOver) stopTooltips = showRatingTooltips();
+    if (!appHasPage) stopTooltips = showRatingTooltips();
   });
 };
 addEventListener('pointerover', onIcon, options);
