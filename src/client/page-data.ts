@@ -47,14 +47,13 @@ export function readPageData(text: string | null | undefined): PageData {
   } catch {
     return data;
   }
-  const { maps, titles } = (parsed ?? {}) as { maps?: unknown; titles?: unknown };
-  if (typeof maps === 'object' && maps !== null)
-    for (const [id, value] of Object.entries(maps)) {
-      const map = publishedMapShape(value);
-      if (isMapId(id) && map) data.maps[id] = map;
-    }
-  if (typeof titles === 'object' && titles !== null)
-    for (const [id, title] of Object.entries(titles))
-      if (isMapId(id) && typeof title === 'string') data.titles[id] = title;
+  // Object.entries reads no keys that are map ids from anything but an object.
+  const { maps, titles } = (parsed ?? {}) as { maps?: object | null; titles?: object | null };
+  for (const [id, value] of Object.entries(maps ?? {})) {
+    const map = publishedMapShape(value);
+    if (isMapId(id) && map) data.maps[id] = map;
+  }
+  for (const [id, title] of Object.entries(titles ?? {}))
+    if (isMapId(id) && typeof title === 'string') data.titles[id] = title;
   return data;
 }

@@ -15,8 +15,6 @@ import { viewMap, type MapView, type MapsState } from './entries';
 // React's view of the MapsStore: one store per mounted app, following other tabs while mounted.
 
 const MapsStoreContext = createContext<MapsStore | null>(null);
-/** Titles of published maps known without their maps: those a page rendered on the server names. */
-const KnownTitlesContext = createContext<Readonly<Record<string, string>>>({});
 
 /**
  * Provides one MapsStore over `persistence` and keeps it in step with other tabs. `maps` are
@@ -26,7 +24,7 @@ const KnownTitlesContext = createContext<Readonly<Record<string, string>>>({});
 export function MapsStoreProvider({
   persistence,
   maps,
-  titles = {},
+  titles,
   children,
 }: {
   persistence: Persistence;
@@ -36,17 +34,13 @@ export function MapsStoreProvider({
 }) {
   const store = useMemo(() => {
     const created = new MapsStore(persistence);
-    if (maps) created.preload(maps);
+    if (maps) created.preload(maps, titles);
     return created;
     // The maps at hand are read once, when the store is made.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [persistence]);
   useEffect(() => store.watch(), [store]);
-  return (
-    <MapsStoreContext.Provider value={store}>
-      <KnownTitlesContext.Provider value={titles}>{children}</KnownTitlesContext.Provider>
-    </MapsStoreContext.Provider>
-  );
+  return <MapsStoreContext.Provider value={store}>{children}</MapsStoreContext.Provider>;
 }
 
 export function useMapsStore(): MapsStore {
@@ -106,8 +100,9 @@ export function usePublishedTitle(baseId: string | null): string | null {
 export function useAnsweredMap(
   basedOn: string | null,
 ): { status: 'loading' } | { status: 'found'; title: string } | { status: 'gone' } | null {
-  const knownTitles = useContext(KnownTitlesContext);
-  const known = basedOn !== null && Object.hasOwn(knownTitles, basedOn) ? knownTitles[basedOn] : undefined;
+  // Keyed by map ids only (page-data.ts), which no name on Object.prototype is.
+  const { knownTitles } = useMapsStore();
+  const known = basedOn === null ? undefined : knownTitles?.[basedOn];
   const title = usePublishedTitle(known === undefined ? basedOn : null) ?? known ?? null;
   const entry = useMapsState().entries[basedOn ?? ''];
   if (basedOn === null) return null;
