@@ -95,19 +95,19 @@ export function usePublishedTitle(baseId: string | null): string | null {
 /**
  * What a published map answers (PRODUCT §5.5, §6.2): loading, its title, or gone when the server no
  * longer has it (it expired). Null for a map that answers none. A title the server's page named is
- * known from the first render, the server's too, and never loaded: a published map never changes.
+ * known from the first render, the server's too; the map is still read, to say so once it is gone.
  */
 export function useAnsweredMap(
   basedOn: string | null,
 ): { status: 'loading' } | { status: 'found'; title: string } | { status: 'gone' } | null {
-  // Keyed by map ids only (page-data.ts), which no name on Object.prototype is.
-  const { knownTitles } = useMapsStore();
-  const known = basedOn === null ? undefined : knownTitles?.[basedOn];
-  const title = usePublishedTitle(known === undefined ? basedOn : null) ?? known ?? null;
+  const title = usePublishedTitle(basedOn);
   const entry = useMapsState().entries[basedOn ?? ''];
+  const { knownTitles } = useMapsStore();
   if (basedOn === null) return null;
   if (title !== null) return { status: 'found', title };
-  return entry?.kind === 'failed' ? { status: 'gone' } : { status: 'loading' };
+  if (entry?.kind === 'failed') return { status: 'gone' };
+  const known = knownTitles?.[basedOn];
+  return known === undefined ? { status: 'loading' } : { status: 'found', title: known };
 }
 
 /** The draft's Undo history in this tab's session (PRODUCT §7.6), following every step. */
