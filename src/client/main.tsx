@@ -18,8 +18,11 @@ const root = document.getElementById('root');
 if (root) {
   // PRODUCT §13.6: a published map or Help, rendered on the server, is taken over as it is.
   const rendered = root.hasChildNodes() && !window.BeliefMapHost;
-  const data = rendered ? readPageData(document.getElementById(pageDataId)?.textContent) : null;
-  mount(root, window.BeliefMapHost, data ? { hydrateWith: data.maps, titles: data.titles } : {});
+  mount(
+    root,
+    window.BeliefMapHost,
+    rendered ? readPageData(document.getElementById(pageDataId)?.textContent) : {},
+  );
   // PRODUCT §13.7: the standalone app works offline; a page that supplies its own host does not
   // get a service worker it did not ask for.
   if (!window.BeliefMapHost && import.meta.env.PROD) registerServiceWorker();

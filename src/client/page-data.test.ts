@@ -19,7 +19,7 @@ describe('the page data block', () => {
   it('cannot be ended early by what a map says, and reads back exactly', () => {
     const text = pageDataText({ 'night-buses-k3j9x2m7qa1b': JSON.stringify({ status: 'ok', ...map }) });
     expect(text).not.toContain('<');
-    expect(readPageData(text).maps).toEqual({ 'night-buses-k3j9x2m7qa1b': map });
+    expect(readPageData(text).hydrateWith).toEqual({ 'night-buses-k3j9x2m7qa1b': map });
   });
 
   it('keeps line and paragraph separators escaped, as older JavaScript parsers need', () => {
@@ -27,11 +27,11 @@ describe('the page data block', () => {
       'a-k3j9x2m7qa1b': JSON.stringify({ ...map, data: { ...map.data, title: 'a\u2028b\u2029c' } }),
     });
     expect(text).not.toMatch(/[\u2028\u2029]/);
-    expect(readPageData(text).maps['a-k3j9x2m7qa1b']!.data.title).toBe('a\u2028b\u2029c');
+    expect(readPageData(text).hydrateWith['a-k3j9x2m7qa1b']!.data.title).toBe('a\u2028b\u2029c');
   });
 
   it('holds nothing when the block is absent, broken, or holds a map the schema refuses or a bad id', () => {
-    const none = { maps: {}, titles: {} };
+    const none = { hydrateWith: {}, titles: {} };
     expect(readPageData(null)).toEqual(none);
     expect(readPageData('{"maps":')).toEqual(none);
     expect(readPageData('null')).toEqual(none);

@@ -10,9 +10,12 @@ import { publishedMapShape } from './draft/storage/map-shape';
 /** The id of the block. */
 export const pageDataId = 'page-data';
 
-/** What the block holds: published maps by id, and the titles of the maps they answer, by id. */
+/**
+ * What the block holds, as `mount` takes it (MountOptions): the published maps to take the page
+ * over with, by id, and the titles of the maps they answer, by id.
+ */
 export interface PageData {
-  maps: Record<string, PublishedMap>;
+  hydrateWith: Record<string, PublishedMap>;
   titles: Record<string, string>;
 }
 
@@ -39,7 +42,7 @@ export function pageDataText(
  * block is read by the stored form's shape (map-shape.ts); what is not of that shape is left out.
  */
 export function readPageData(text: string | null | undefined): PageData {
-  const data: PageData = { maps: {}, titles: {} };
+  const data: PageData = { hydrateWith: {}, titles: {} };
   if (!text) return data;
   let parsed: unknown;
   try {
@@ -51,7 +54,7 @@ export function readPageData(text: string | null | undefined): PageData {
   const { maps, titles } = (parsed ?? {}) as { maps?: object | null; titles?: object | null };
   for (const [id, value] of Object.entries(maps ?? {})) {
     const map = publishedMapShape(value);
-    if (isMapId(id) && map) data.maps[id] = map;
+    if (isMapId(id) && map) data.hydrateWith[id] = map;
   }
   for (const [id, title] of Object.entries(titles ?? {}))
     if (isMapId(id) && typeof title === 'string') data.titles[id] = title;

@@ -71,7 +71,7 @@ export class MapsStore {
    */
   private justPublished: { mapId: string; unlistedReason: string | null } | null = null;
   /** Titles of published maps known without their maps: those a server's page names (PRODUCT §6.2). */
-  knownTitles?: Readonly<Record<string, string>> | undefined;
+  declare knownTitles?: Readonly<Record<string, string>> | undefined;
 
   constructor(persistence: Persistence, now: () => Date = () => new Date(), historyStorage?: HistoryStorage) {
     this.persistence = persistence;
