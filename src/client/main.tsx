@@ -25,7 +25,7 @@ if (root) {
   mount(
     root,
     window.BeliefMapHost,
-    rendered ? { hydrateWith: readPageData(document.getElementById(pageDataId)?.textContent) } : {},
+    rendered ? readPageData(document.getElementById(pageDataId)?.textContent) : {},
   );
   // PRODUCT §13.7: the standalone app works offline; a page that supplies its own host does not
   // get a service worker it did not ask for.

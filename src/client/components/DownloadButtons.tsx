@@ -32,11 +32,22 @@ interface DownloadButtonsProps {
   mapId?: string;
   /** Offers "Print" too: on a map's own page, which prints as the map alone. */
   printable?: boolean;
+  /** The id of the "Download" button: its stand-in's, while the page was loading. */
+  buttonId?: string;
+  /** Opens with the formats shown: the stand-in was pressed while they loaded. */
+  initiallyOpen?: boolean;
 }
 
 /** A "Download" button that shows the formats, each saving a file named after the map. */
-export function DownloadButtons({ map, describedBy, mapId, printable = false }: DownloadButtonsProps) {
-  const [open, setOpen] = useState(false);
+export function DownloadButtons({
+  map,
+  describedBy,
+  mapId,
+  printable = false,
+  buttonId,
+  initiallyOpen = false,
+}: DownloadButtonsProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [error, setError] = useState<string | null>(null);
   const [scheme] = useColorScheme();
   const id = useId();
@@ -62,6 +73,7 @@ export function DownloadButtons({ map, describedBy, mapId, printable = false }: 
   return (
     <div className="download">
       <DisclosureButton
+        id={buttonId}
         className="download-button"
         controls={id}
         open={open}

@@ -25,6 +25,8 @@ class PublishedMapEntry {
     readonly answer: Buffer,
     /** Epoch milliseconds after which the map is never served. */
     readonly expiresAt: number,
+    /** The id of the map it answers (PRODUCT §5.5), or null. */
+    readonly basedOn: string | null,
     /** Tells the cache that this entry grew (it made a form derived on first use). */
     private readonly grew: (entry: PublishedMapEntry) => void,
   ) {}
@@ -150,7 +152,7 @@ export function publishedMaps(
           map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
         }"data":${map.dataJson}}`,
       );
-      return new PublishedMapEntry(id, answer, map.expiresAt, grew);
+      return new PublishedMapEntry(id, answer, map.expiresAt, map.basedOn, grew);
     },
   });
 

@@ -14,9 +14,16 @@ import { genericMeta, renderIndex, type PageMeta } from './page-meta';
 
 /** What dist/server/ssr.js exports (src/client/ssr.tsx). */
 export interface PageRenderer {
-  renderPage(path: string, maps?: Readonly<Record<string, unknown>>): Promise<string>;
+  renderPage(
+    path: string,
+    maps?: Readonly<Record<string, unknown>>,
+    titles?: Readonly<Record<string, string>>,
+  ): Promise<string>;
   pageDataId: string;
-  pageDataText(mapJsonById: Readonly<Record<string, string>>): string;
+  pageDataText(
+    mapJsonById: Readonly<Record<string, string>>,
+    titles?: Readonly<Record<string, string>>,
+  ): string;
 }
 
 /**
@@ -257,21 +264,23 @@ export interface PageKit {
 
 /**
  * Renders the page at `path` into the shell with `meta`'s title and preview tags. `answers` are
- * the API answers of the maps it shows, by id; a page with none (Help) has no data block. Rejects
- * when the renderer fails.
+ * the API answers of the maps it shows, by id, and `titles` those of the maps they answer (PRODUCT
+ * §6.2: the page names them); a page with no map (Help) has no data block. Rejects when the
+ * renderer fails.
  */
 export async function renderPageAt(
   { renderer, template, assets }: PageKit,
   path: string,
   meta: PageMeta,
   answers: Readonly<Record<string, string>>,
+  titles: Readonly<Record<string, string>> = {},
 ): Promise<RenderedPage> {
   const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
-  const root = await renderer.renderPage(path, maps);
+  const root = await renderer.renderPage(path, maps, titles);
   const kind = renderedPageKind(path, Object.keys(answers).length > 0);
   return composePage(renderIndex(template, meta), {
     root,
-    data: kind === 'map' ? renderer.pageDataText(answers) : null,
+    data: kind === 'map' ? renderer.pageDataText(answers, titles) : null,
     dataId: renderer.pageDataId,
     assets: assets[kind],
     scripts: kind !== 'embed',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { parseMapId } from '../../domain/map-id';
 import { isEmbeddedPagePath, isRenderedPagePath } from '../../domain/page-paths';
 import { acceptsGzip } from '../http/accept-encoding';
@@ -68,6 +68,8 @@ interface FoundMap {
   preview(): MapPreview;
   /** Its API answer's text. */
   answer(): string;
+  /** The id of the map it answers, or null. */
+  basedOn: string | null;
   /** Its rendered page of `kind`: made by `render` the first time, then kept. */
   page(render: () => Promise<RenderedPage | null>, kind?: PageKind): Promise<RenderedPage | null>;
 }
@@ -111,10 +113,13 @@ export function registerPages(
     path: string,
     meta: PageMeta,
     answers: Readonly<Record<string, string>>,
+    titles: Readonly<Record<string, string>> = {},
   ): Promise<RenderedPage | null> => {
     if (!kit) return null;
     try {
-      return await (pool ? pool.render(path, meta, answers) : renderPageAt(kit, path, meta, answers));
+      return await (pool
+        ? pool.render(path, meta, answers, titles)
+        : renderPageAt(kit, path, meta, answers, titles));
     } catch (error) {
       if (error instanceof BusyError) throw error;
       request.log.error({ err: error }, `rendering ${path} failed; it is sent to be rendered in the browser`);
@@ -173,6 +178,7 @@ export function registerPages(
       return {
         preview: () => builtInPreviews.get(id)!,
         answer: () => builtIn.body,
+        basedOn: builtInBasedOn(id),
         page: (render, kind = 'map') => fixedPage(`/${kind}/${id}`, render),
       };
     try {
@@ -181,6 +187,7 @@ export function registerPages(
       return {
         preview: () => entry.preview(),
         answer: () => entry.answer.toString('utf8'),
+        basedOn: entry.basedOn,
         page: (render, kind) => entry.page(render, kind),
       };
     } catch (error) {
@@ -226,9 +233,18 @@ export function registerPages(
       ),
       oembedUrl: oembedUrlOf(id, publicUrl),
     });
+    // PRODUCT §6.2: the page names the map this one answers by its title, which never changes; a
+    // map that is gone (or cannot be read now) is named by the app once it has the page.
+    const answeredTitles = async (): Promise<Record<string, string>> => {
+      if (found.basedOn === null) return {};
+      const answered = await findMap(request, found.basedOn);
+      return typeof answered === 'object' ? { [found.basedOn]: answered.preview().title } : {};
+    };
     const page = renderer
       ? await unlessBusy(() =>
-          found.page(() => renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() })),
+          found.page(async () =>
+            renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() }, await answeredTitles()),
+          ),
         )
       : null;
     return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta()));
