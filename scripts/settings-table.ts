@@ -3,8 +3,8 @@
 // README row all come from its entry there. tests/api/config.test.ts fails when the README's
 // table is not what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { format } from 'prettier';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { settings } from '../src/server/config';
 
 export const readmePath = new URL('../README.md', import.meta.url);
@@ -28,7 +28,9 @@ export async function withSettingsTable(readme: string, table: string): Promise<
   if (from === -1 || to < from)
     throw new Error(`The README has no settings table between ${start} and ${end}`);
   const next = `${readme.slice(0, from + start.length)}\n\n${table}\n\n${readme.slice(to)}`;
-  return format(next, { parser: 'markdown', filepath: 'README.md' });
+  // With the repository's Prettier options, as `npm run lint` checks the README (code blocks included).
+  const options = (await resolveConfig(readmePath)) ?? {};
+  return format(next, { ...options, parser: 'markdown', filepath: fileURLToPath(readmePath) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
