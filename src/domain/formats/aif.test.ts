@@ -179,4 +179,33 @@ describe('[F10] AIF-JSON', () => {
     expect(data.title).toMatch(/^word word .*…$/);
     expect(data.description).toBe(long);
   });
+  it('[F10] merges rephrases, keeps linked premises as one reason and undercuts in its relevance', () => {
+    const file = aif(
+      {
+        1: 'Elm Street needs a bike lane',
+        2: 'Elm Street should get a lane for bikes',
+        3: 'Injuries happen where car doors open',
+        4: 'A lane keeps bikes away from the doors',
+        5: 'The lane on Oak Street did not cut injuries',
+        6: 'It is too expensive',
+      },
+      [
+        ['MA', '10', ['2'], '1'],
+        ['RA', '11', ['3', '4'], '1'],
+        ['CA', '12', ['5'], '11'],
+        ['CA', '13', ['6'], '2'],
+      ],
+    );
+    const { data, folded, unlinked } = imported(file);
+    expect(data.title).toBe('Elm Street needs a bike lane');
+    expect(data.reasons.map((r) => [r.title, r.support, r.relevance])).toEqual([
+      [
+        'Injuries happen where car doors open + A lane keeps bikes away from the doors',
+        'support',
+        'Premise: Injuries happen where car doors open\nPremise: A lane keeps bikes away from the doors\nUndercut: The lane on Oak Street did not cut injuries',
+      ],
+      ['It is too expensive', 'disconfirm', null],
+    ]);
+    expect([folded, unlinked]).toEqual([3, 0]);
+  });
 });

@@ -18,11 +18,15 @@ export interface DebateNode {
   data: Readonly<Record<string, unknown>>;
 }
 
-/** `from` supports (pro) or attacks (con) `to`, or is under it with no side said (none). */
+/**
+ * `from` supports (pro) or attacks (con) `to`, or is under it with no side said (none); or it is
+ * one of the premises `to` links into one argument (premise), or attacks the inference of the
+ * argument `to` rather than its conclusion (undercut).
+ */
 export interface DebateEdge {
   from: string;
   to: string;
-  kind: 'pro' | 'con' | 'none';
+  kind: 'pro' | 'con' | 'none' | 'premise' | 'undercut';
 }
 
 export interface Debate {
@@ -52,7 +56,13 @@ export interface FoldedDebate {
   unlinked: DebateNode[];
 }
 
-const outlineLabels: Record<DebateEdge['kind'], string> = { pro: 'Pro', con: 'Con', none: 'Claim' };
+const outlineLabels: Record<DebateEdge['kind'], string> = {
+  pro: 'Pro',
+  con: 'Con',
+  none: 'Claim',
+  premise: 'Premise',
+  undercut: 'Undercut',
+};
 
 /** Below the title and text, at most this much of a relevance is outline; the rest is counted. */
 const relevanceRoom = defaultLimits.relevanceLength;
@@ -115,13 +125,18 @@ export function foldDebate(
     degree.set(edge.from, (degree.get(edge.from) ?? 0) + 1);
   }
   const order = new Map(debate.nodes.map((node, index) => [node.key, index]));
+  // A statement is pointed at by what supports or attacks it; the premises of an argument and
+  // what undercuts it make no statement a belief.
+  const pointers = new Map(
+    [...incoming].map(([key, edges]) => [key, edges.filter((edge) => !structural(edge)).length]),
+  );
   const ranked = [...debate.nodes].sort(
     (a, b) =>
-      (incoming.get(b.key)?.length ?? 0) - (incoming.get(a.key)?.length ?? 0) ||
+      (pointers.get(b.key) ?? 0) - (pointers.get(a.key) ?? 0) ||
       (degree.get(b.key) ?? 0) - (degree.get(a.key) ?? 0) ||
       order.get(a.key)! - order.get(b.key)!,
   );
-  const pointedAt = ranked.filter((node) => incoming.has(node.key));
+  const pointedAt = ranked.filter((node) => (pointers.get(node.key) ?? 0) > 0);
   const candidates = pointedAt.length > 0 ? pointedAt : [debate.nodes[0]!];
   const belief = (main !== undefined && byKey.get(main)) || candidates[0]!;
 
@@ -180,7 +195,7 @@ export function foldDebate(
     const strong = node.tags.includes('strong');
     // Rule F5: a tag #strong makes a support or an attack strong.
     const side =
-      edge.kind === null || edge.kind === 'none'
+      edge.kind !== 'pro' && edge.kind !== 'con'
         ? null
         : edge.kind === 'pro'
           ? strong
@@ -200,6 +215,9 @@ export function foldDebate(
   const leftOut = direct.length - kept.length + [...counted].filter((key) => !written.has(key)).length;
   return { main: belief, candidates, reasons, folded: written.size, leftOut, unlinked };
 }
+
+/** An edge inside an argument (its premises, what undercuts it) rather than between statements. */
+const structural = (edge: DebateEdge) => edge.kind === 'premise' || edge.kind === 'undercut';
 
 /** The keys of `roots` and of every node from which a chain of edges leads to one of them. */
 function reachedFrom(roots: string[], incoming: Map<string, DebateEdge[]>): Set<string> {
