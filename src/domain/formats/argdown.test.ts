@@ -154,9 +154,10 @@ describe('[F5] [F6] Argdown written by others', () => {
   it('state-censorship.argdown: the most attacked and supported statement, its reasons and their sub-trees', () => {
     const { data, format, folded, mainStatements } = imported(fixture('state-censorship'));
     expect(format).toBe('argdown');
-    // `[Censorship]: Censorship is not wrong in principle.`: the text is the title, the label kept.
+    // `[Censorship]: Censorship is not wrong in principle.`: the text is the title.
     expect(data.title).toBe('Censorship is not wrong in principle.');
-    expect(data.description).toBe('Censorship');
+    // The front matter's `title` is the document's, so the map's description (rule F5).
+    expect(data.description).toBe('Censorship from the State');
     expect(data.reasons.map((r) => [r.title, r.support])).toEqual([
       ['Argument from Freedom of Speech', 'disconfirm'],
       ['Argument from racial hatred', 'support'],
@@ -168,8 +169,13 @@ describe('[F5] [F6] Argdown written by others', () => {
     expect(first).toContain('\n  Con: No-Harm trumps Freedom-of-Speech: Freedom of speech ceases');
     expect(folded).toBe(7);
     expect(mainStatements[0]).toBe('Censorship: Censorship is not wrong in principle.');
-    // The front matter asks for tags to be removed from the text: #pro and #con are gone.
-    for (const r of data.reasons) expect(r.relevance).not.toMatch(/#(pro|con)\b/);
+    // Tags are out of the texts and titles, kept as a line of their own (rule F5).
+    for (const r of data.reasons) {
+      expect(r.title).not.toContain('#');
+      const lines = r.relevance!.split('\n').filter((line) => /#(pro|con)\b/.test(line));
+      expect(lines.every((line) => /^#\S+( #\S+)*$/.test(line))).toBe(true);
+    }
+    expect(first).toMatch(/\n#con\n/);
   });
 
   it('legalisation-softdrugs.argdown: reasons of reasons are folded into the relevance', () => {
@@ -228,5 +234,43 @@ describe('[F5] [F6] Argdown written by others', () => {
       description: 'Thesis',
       reasons: [],
     });
+  });
+  it('[F5] a reconstruction keeps its premises and conclusion, numbered; the thesis is a statement', () => {
+    const text = [
+      '===',
+      'title: Childbed fever',
+      '===',
+      '',
+      '[H1]: Childbed fever is caused by cadaverous matter. #H1',
+      '',
+      '<Inexperienced Medical Students>',
+      '',
+      '(1) Students examine women after dissections.',
+      '(2) Midwives do not.',
+      '----',
+      '(3) [H1]',
+      '',
+      '<Overcrowding>: The wards are full. #(hypothesis two)',
+      '  -> [H1]',
+      '',
+    ].join('\n');
+    const { data, mainStatements } = imported(text);
+    expect(data.title).toBe('Childbed fever is caused by cadaverous matter.');
+    expect(data.description).toBe('Childbed fever');
+    expect(mainStatements[0]).toBe('H1: Childbed fever is caused by cadaverous matter.');
+    expect(data.reasons.map((r) => [r.title, r.support, r.relevance])).toEqual([
+      [
+        'Inexperienced Medical Students',
+        'support',
+        '(1) Students examine women after dissections.\n(2) Midwives do not.\n----\n(3) Childbed fever is caused by cadaverous matter.',
+      ],
+      ['Overcrowding', 'disconfirm', 'The wards are full.\n\n#(hypothesis two)'],
+    ]);
+  });
+
+  it('[F5] no shortcode turns into a symbol or an emoji', () => {
+    const { data } = imported('[Belief]: Is it :?: or .->. or :+1:?\n  + A reason :smile: here\n');
+    expect(data.title).toBe('Is it :?: or .->. or :+1:?');
+    expect(data.reasons[0]!.title).toBe('A reason :smile: here');
   });
 });

@@ -182,6 +182,9 @@ export function foldDebate(
     const { title, textInRelevance } = titleOf(node);
     const parts: string[] = [];
     if (textInRelevance && node.text?.trim()) parts.push(node.text.trim());
+    // Tags are taken out of the texts (rule F5) and kept as a line of their own.
+    if (node.tags.length > 0)
+      parts.push(node.tags.map((tag) => (/\s/.test(tag) ? `#(${tag})` : `#${tag}`)).join(' '));
     const outline = foldTree(
       node.key,
       belief.key,

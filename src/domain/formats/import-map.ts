@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../result';
 import { isAif, readAif } from './aif';
 import { argdownMarker } from './argdown';
 import { readArgdown } from './argdown-read';
-import { foldDebate, shortened, type Debate, type FoldedDebate } from './fold';
+import { foldDebate, shortened, type Debate, type DebateNode, type FoldedDebate } from './fold';
 import { isKialo, readKialo } from './kialo';
 import { readMarkdown } from './markdown';
 
@@ -258,15 +258,18 @@ function importArgdown(text: string, { main, unlinkedAsReasons }: ImportOptions)
     return refuse('argdown', 'it has no statement: an Argdown map starts with a line such as [Title]: text');
   }
   const own = isOwnExport(debate, frontMatter);
-  const candidates = foldDebate(debate)!.candidates;
-  const chosen = main !== undefined ? candidates[main]?.key : undefined;
+  const candidates = theses(debate, foldDebate(debate)!.candidates);
+  const chosen = (main !== undefined ? candidates[main] : candidates[0])?.key;
   // In the download, an argument with an id or ratings is a reason even with no relation (rule F2).
   const folded = foldDebate(debate, {
     main: chosen,
     alsoReason: own ? (node) => 'id' in node.data || 'support' in node.data : undefined,
     unlinkedAsReasons,
   })!;
-  const data = own ? ownMapData(folded) : mapDataOf(folded);
+  const title = frontMatter.title;
+  const data = own
+    ? ownMapData(folded)
+    : mapDataOf(folded, typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined);
   return checked(
     'argdown',
     data,
@@ -281,6 +284,27 @@ function importArgdown(text: string, { main, unlinkedAsReasons }: ImportOptions)
       ),
     },
   );
+}
+
+/**
+ * The statements that could be the belief, the document's thesis first (rule F5): statements before
+ * arguments, and among them those that support or attack no other statement (but in return), each group in the
+ * order of `candidates`; arguments only when no statement is pointed at.
+ */
+function theses(debate: Debate, candidates: DebateNode[]): DebateNode[] {
+  const statements = candidates.filter((node) => node.key.startsWith('s:'));
+  if (statements.length === 0) return candidates;
+  // Being a premise of an argument is no claim about another statement, and two theses that
+  // contradict each other (a relation both ways) are theses alike.
+  const toStatements = debate.edges.filter((edge) => edge.kind !== 'none' && edge.to.startsWith('s:'));
+  const pairs = new Set(toStatements.map((edge) => `${edge.from}\u0000${edge.to}`));
+  const pointing = new Set(
+    toStatements.filter((edge) => !pairs.has(`${edge.to}\u0000${edge.from}`)).map((edge) => edge.from),
+  );
+  return [
+    ...statements.filter((node) => !pointing.has(node.key)),
+    ...statements.filter((node) => pointing.has(node.key)),
+  ];
 }
 
 /** A file the app wrote: its front matter says so, or its reasons carry the app's reason ids. */
@@ -309,17 +333,18 @@ function ownMapData({ main, reasons }: FoldedDebate): unknown {
 }
 
 /**
- * Any other Argdown file's map (rule F5): the main statement's text is the title and its label the
- * description, unless the text is too long for a title; reasons as folded (rule F6).
+ * Any other Argdown file's map (rule F5): the main statement's text is the title and `about` (the
+ * document's title) or else its label the description, unless the text is too long for a title;
+ * reasons as folded (rule F6).
  */
-function mapDataOf({ main, reasons }: FoldedDebate): unknown {
+function mapDataOf({ main, reasons }: FoldedDebate, about?: string): unknown {
   const text = main.text?.replace(/\s+/g, ' ').trim() || null;
   const textIsTitle = text !== null && text.length <= defaultLimits.titleLength;
   return {
     title: textIsTitle
       ? text
       : (main.label ?? (text === null ? null : shortened(text, defaultLimits.titleLength))),
-    description: textIsTitle ? (main.label !== text ? main.label : null) : text,
+    description: textIsTitle ? ((about ?? main.label) !== text ? (about ?? main.label) : null) : text,
     reasons: withIds(
       reasons.map((reason) => ({
         id: reason.node.data.id,
