@@ -241,23 +241,23 @@ describe('[F5] [F6] Argdown written by others', () => {
       'title: Childbed fever',
       '===',
       '',
-      '[H1]: Childbed fever is caused by cadaverous matter. #H1',
+      '[Fever]: Childbed fever is caused by cadaverous matter. #fever',
       '',
       '<Inexperienced Medical Students>',
       '',
       '(1) Students examine women after dissections.',
       '(2) Midwives do not.',
       '----',
-      '(3) [H1]',
+      '(3) [Fever]',
       '',
       '<Overcrowding>: The wards are full. #(hypothesis two)',
-      '  -> [H1]',
+      '  -> [Fever]',
       '',
     ].join('\n');
     const { data, mainStatements } = imported(text);
     expect(data.title).toBe('Childbed fever is caused by cadaverous matter.');
     expect(data.description).toBe('Childbed fever');
-    expect(mainStatements[0]).toBe('H1: Childbed fever is caused by cadaverous matter.');
+    expect(mainStatements[0]).toBe('Fever: Childbed fever is caused by cadaverous matter.');
     expect(data.reasons.map((r) => [r.title, r.support, r.relevance])).toEqual([
       [
         'Inexperienced Medical Students',
