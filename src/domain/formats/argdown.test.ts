@@ -1,4 +1,11 @@
-import { ArgdownApplication, DataPlugin, ModelPlugin, ParserPlugin } from '@argdown/core';
+import {
+  ArgdownApplication,
+  DataPlugin,
+  IArgument,
+  IEquivalenceClass,
+  ModelPlugin,
+  ParserPlugin,
+} from '@argdown/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapDataSchema, type MapData } from '../belief-map';
@@ -108,6 +115,47 @@ describe('[F2] the Argdown download', () => {
         for (const r of data.reasons) expect(relations.get(r.id)).toEqual(expectedRelation(r.support));
         expect(imported(text).data).toEqual(data);
       }),
+      fcParams,
+    );
+  });
+
+  it('[F2] shows every text as the map has it in the parser of Argdown, escapes aside (property)', () => {
+    // Argdown shows a line's text with its escapes removed, its links as their text and url, and
+    // whitespace collapsed; the download keeps the rest as written (control characters aside).
+    const shown = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+    const check = (data: MapData) => {
+      const model = argdownModel(toArgdown(data));
+      const belief = Object.values(model.statements ?? {}).find((ec) => ec.isUsedAsTopLevelStatement);
+      expect((IEquivalenceClass.getCanonicalMemberText(belief!) ?? '').trim()).toBe(shown(data.description));
+      const byId = new Map(
+        Object.values(model.arguments ?? {}).map((a) => [(a.data as { id?: string }).id, a]),
+      );
+      for (const r of data.reasons) {
+        expect((IArgument.getCanonicalMemberText(byId.get(r.id)!) ?? '').trim()).toBe(shown(r.relevance));
+      }
+    };
+    check(
+      mapDataSchema.parse({
+        title: 'Links',
+        description: 'See https://example.org/a_b and [the study](https://example.org/s) :?: #1 e.g. *a*',
+        reasons: [
+          { ...reason('1', 'A', 'support'), relevance: 'There are [archeological finds](https://x.org/f)' },
+          {
+            ...reason('2', 'B', 'support'),
+            relevance: 'C:\\path //not a comment <!-- nor this --> @[x] {y}',
+          },
+          // Found by the property: a shortcode's shape around an escape, an argument's bracket.
+          { ...reason('3', 'C', 'support'), relevance: '.*.' },
+          { ...reason('4', 'D', 'support'), relevance: '< >' },
+        ],
+      }),
+    );
+    const printable = (text: string | null) => text === null || !/[\p{Cc}]/u.test(text.replace(/\s/g, ' '));
+    fc.assert(
+      fc.property(
+        mapDataArb.filter((d) => printable(d.description) && d.reasons.every((r) => printable(r.relevance))),
+        check,
+      ),
       fcParams,
     );
   });
