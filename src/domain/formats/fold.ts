@@ -89,7 +89,7 @@ export function shortened(text: string, max: number): string {
   return `${text.slice(0, space > 0 ? space : max - 1)}…`;
 }
 
-export interface FoldOptions {
+interface FoldOptions {
   /** The key of the belief; by default the node most pointed at. */
   main?: string | undefined;
   /** Makes a node related to nothing a reason of no side (the app's own downloads, rule F2). */

@@ -128,4 +128,11 @@ describe('[F9] a Kialo export', () => {
     expect(data.title).toBe('T [4]');
     expect(data.reasons[0]!.title).toBe('C [1]');
   });
+  it('is told apart from Argdown by its thesis and claims, with no title line and a footnote', () => {
+    const { format, data } = imported(
+      '1. Thesis: Cats\n1.1. Pro:\n    Quiet [1]\n\nSources:\n[1] https://c.at\n',
+    );
+    expect(format).toBe('kialo');
+    expect(data.reasons[0]!.title).toBe('Quiet [1](https://c.at)');
+  });
 });
