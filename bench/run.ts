@@ -8,6 +8,7 @@ import { runPageBench } from './page.bench';
 import { runPreviewImageBench } from './preview-image.bench';
 import { runReaderPageBench } from './reader-page.bench';
 import { runResponsesBench } from './responses.bench';
+import { runImportBench } from './import.bench';
 import { runSimilarityBench } from './similarity.bench';
 
 // `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same
@@ -17,6 +18,7 @@ import { runSimilarityBench } from './similarity.bench';
 await runCompareBench();
 runBodyBench();
 runSimilarityBench();
+runImportBench();
 runDiscussionBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
 await runPreviewImageBench();

@@ -100,10 +100,13 @@ const id = (value: unknown): string | null =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : null;
 
 /**
- * The debate of AIF-JSON (rule F10): each I-node a statement, in the file's order; an RA-node makes
- * each I-node that points at it support each I-node it points at, a CA-node attack it. Locutions,
- * illocutions (YA), transitions (TA) and other nodes are skipped. Fails with the place of the
- * first node or edge that lacks what AIF requires. Pure.
+ * The debate of AIF-JSON (rule F10): each I-node a statement, in the file's order, those an MA-node
+ * says rephrase one another merged into the first of them; an RA-node makes the I-node that points
+ * at it support each I-node it points at, and several that point at it one argument (a statement
+ * of their texts, each a premise of it); a CA-node makes each I-node that points at it attack each
+ * I-node it points at, and undercut each RA-node's argument it points at. Locutions, illocutions
+ * (YA), transitions (TA) and other nodes are skipped. Fails with the place of the first node or
+ * edge that lacks what AIF requires. Pure.
  */
 export function readAif(json: unknown): Result<ReadAif> {
   const root = aifRoot(json);
@@ -151,20 +154,83 @@ export function readAif(json: unknown): Result<ReadAif> {
     push(into, to, from);
     push(outOf, from, to);
   }
+  const same = rephrases(types, into, outOf);
+  const merged = statements.filter((node) => same(node.key) === node.key);
+  const byKey = new Map(merged.map((node) => [node.key, node]));
+  const isI = (key: string) => types.get(key) === 'I';
+  const premisesOf = (nodeId: string) => [...new Set((into.get(nodeId) ?? []).filter(isI).map(same))];
+  const conclusionsOf = (nodeId: string) => [...new Set((outOf.get(nodeId) ?? []).filter(isI).map(same))];
   const debateEdges: DebateEdge[] = [];
+  // The statement that stands for each RA-node's argument: its premise, or the premises together.
+  const argumentOf = new Map<string, string>();
+  for (const [index, raw] of nodes.entries()) {
+    const nodeId = id((raw as Record<string, unknown>).nodeID)!;
+    if (types.get(nodeId) !== 'RA') continue;
+    const premises = premisesOf(nodeId);
+    if (premises.length === 0) continue;
+    let from = premises[0]!;
+    if (premises.length > 1) {
+      from = `RA ${nodeId}`;
+      const texts = premises.map((key) => byKey.get(key)?.text?.trim() ?? '');
+      // The argument stands where its first premise is, for the order of reasons.
+      const line = Math.min(...premises.map((key) => byKey.get(key)?.line ?? index + 1));
+      merged.push({ key: from, label: null, text: texts.join(' + '), line, tags: [], data: {} });
+      for (const premise of premises) debateEdges.push({ from: premise, to: from, kind: 'premise' });
+    }
+    argumentOf.set(nodeId, from);
+    for (const to of conclusionsOf(nodeId)) debateEdges.push({ from, to, kind: 'pro' });
+  }
   for (const [nodeId, type] of types) {
-    if (type !== 'RA' && type !== 'CA') continue;
-    const premises = (into.get(nodeId) ?? []).filter((from) => types.get(from) === 'I');
-    const conclusions = (outOf.get(nodeId) ?? []).filter((to) => types.get(to) === 'I');
-    for (const from of premises) {
-      for (const to of conclusions) debateEdges.push({ from, to, kind: type === 'RA' ? 'pro' : 'con' });
+    if (type !== 'CA') continue;
+    const undercut = (outOf.get(nodeId) ?? []).flatMap((to) => argumentOf.get(to) ?? []);
+    for (const from of premisesOf(nodeId)) {
+      for (const to of conclusionsOf(nodeId)) debateEdges.push({ from, to, kind: 'con' });
+      for (const to of undercut) debateEdges.push({ from, to, kind: 'undercut' });
     }
   }
+  merged.sort((a, b) => a.line - b.line);
   const extra = root.beliefMap as Record<string, unknown> | undefined;
   const main = extra && typeof extra === 'object' ? id(extra.mainNodeID) : null;
   const own =
     main !== null && types.get(main) === 'I'
       ? { main, title: extra!.title, description: extra!.description }
       : null;
-  return ok({ debate: { nodes: statements, edges: debateEdges }, own });
+  return ok({ debate: { nodes: merged, edges: debateEdges }, own });
+}
+
+/**
+ * The statement each I-node is merged into: the first in the file's order of those that MA-nodes
+ * (rephrases) join, directly or through others, else itself.
+ */
+function rephrases(
+  types: Map<string, string>,
+  into: Map<string, string[]>,
+  outOf: Map<string, string[]>,
+): (key: string) => string {
+  const order = new Map([...types.keys()].map((key, index) => [key, index]));
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.has(root)) root = parent.get(root)!;
+    // Path compression keeps long chains of rephrases linear.
+    for (let step = key; step !== root;) {
+      const next = parent.get(step)!;
+      parent.set(step, root);
+      step = next;
+    }
+    return root;
+  };
+  for (const [nodeId, type] of types) {
+    if (type !== 'MA') continue;
+    const joined = [...(into.get(nodeId) ?? []), ...(outOf.get(nodeId) ?? [])].filter(
+      (key) => types.get(key) === 'I',
+    );
+    for (const key of joined.slice(1)) {
+      const [a, b] = [find(joined[0]!), find(key)];
+      if (a === b) continue;
+      if (order.get(a)! < order.get(b)!) parent.set(b, a);
+      else parent.set(a, b);
+    }
+  }
+  return find;
 }

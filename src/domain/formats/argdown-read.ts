@@ -1,8 +1,15 @@
 import { ArgdownApplication } from '@argdown/core/dist/ArgdownApplication';
-import { IArgument, IEquivalenceClass, type RelationMember } from '@argdown/core/dist/model/model';
+import {
+  IArgument,
+  IEquivalenceClass,
+  StatementRole,
+  type IPCSStatement,
+  type RelationMember,
+} from '@argdown/core/dist/model/model';
 import { DataPlugin } from '@argdown/core/dist/plugins/DataPlugin';
 import { ModelPlugin } from '@argdown/core/dist/plugins/ModelPlugin';
 import { ParserPlugin } from '@argdown/core/dist/plugins/ParserPlugin';
+import { shortcodes } from '@argdown/core/dist/plugins/shortcodes';
 import { err, ok, type Result } from '../result';
 import type { Debate, DebateEdge, DebateNode } from './fold';
 
@@ -44,6 +51,34 @@ function crowdedLine(input: string): { line: number; openers: number; length: nu
 }
 
 /**
+ * Argdown turns shortcodes such as `:?:` or `.->.` into symbols and emoji; the settings can only add
+ * to its list, so each is mapped to itself, and a text reads back as it was written (rule F5).
+ */
+const literalShortcodes = Object.fromEntries(
+  Object.keys(shortcodes).map((code) => [code, { unicode: code }]),
+);
+
+/**
+ * A reconstruction as Argdown writes it, one numbered statement a line, `(1) premise`, and a line
+ * `----` before each conclusion; null for an argument with none.
+ */
+function numbered(
+  pcs: readonly IPCSStatement[],
+  statements: Readonly<Record<string, IEquivalenceClass>>,
+): string | null {
+  if (pcs.length === 0) return null;
+  return pcs
+    .map((statement, index) => {
+      // A statement written only as `[Title]` has the text of that statement elsewhere.
+      const ec = statements[statement.title ?? ''];
+      const own = statement.text?.trim() || (ec ? IEquivalenceClass.getCanonicalMemberText(ec) : '');
+      const text = (own ?? '').replace(/\s+/g, ' ').trim();
+      return `${statement.role === StatementRole.PREMISE ? '' : '----\n'}(${index + 1}) ${text}`;
+    })
+    .join('\n');
+}
+
+/**
  * The debate an Argdown text describes (rule F5), or its first syntax error with its line. The
  * statements of an argument's reconstruction that are written nowhere else are not nodes of their
  * own: what points at them points at the argument, and what they point at, the argument does.
@@ -61,7 +96,13 @@ export function readArgdown(input: string): Result<{ debate: Debate; frontMatter
   app.addPlugin(new ModelPlugin(), 'build-model');
   let response;
   try {
-    response = app.run({ input, process: ['parse-input', 'build-model'], logLevel: 'none' });
+    response = app.run({
+      input,
+      process: ['parse-input', 'build-model'],
+      logLevel: 'none',
+      // Tags are the node's, not words of its text (rule F5).
+      model: { removeTagsFromText: true, shortcodes: literalShortcodes },
+    });
   } catch (error) {
     return err(`it could not be read: ${(error as Error).message}`);
   }
@@ -109,10 +150,12 @@ export function readArgdown(input: string): Result<{ debate: Debate; frontMatter
     });
   }
   for (const argument of argumentList) {
+    const description = IArgument.getCanonicalMemberText(argument)?.trim() || null;
+    const reconstruction = numbered(argument.pcs, response.statements ?? {});
     nodes.push({
       key: `a:${argument.title ?? ''}`,
       label: argument.title ?? '',
-      text: IArgument.getCanonicalMemberText(argument)?.trim() || null,
+      text: [description, reconstruction].filter((part) => part !== null).join('\n\n') || null,
       line: Math.min(argument.startLine ?? Infinity, ...argument.members.map((m) => m.startLine ?? Infinity)),
       tags: argument.tags ?? [],
       data: (argument.data ?? {}) as Record<string, unknown>,

@@ -1,4 +1,11 @@
-import { ArgdownApplication, DataPlugin, ModelPlugin, ParserPlugin } from '@argdown/core';
+import {
+  ArgdownApplication,
+  DataPlugin,
+  IArgument,
+  IEquivalenceClass,
+  ModelPlugin,
+  ParserPlugin,
+} from '@argdown/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapDataSchema, type MapData } from '../belief-map';
@@ -112,6 +119,47 @@ describe('[F2] the Argdown download', () => {
     );
   });
 
+  it('[F2] shows every text as the map has it in the parser of Argdown, escapes aside (property)', () => {
+    // Argdown shows a line's text with its escapes removed, its links as their text and url, and
+    // whitespace collapsed; the download keeps the rest as written (control characters aside).
+    const shown = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+    const check = (data: MapData) => {
+      const model = argdownModel(toArgdown(data));
+      const belief = Object.values(model.statements ?? {}).find((ec) => ec.isUsedAsTopLevelStatement);
+      expect((IEquivalenceClass.getCanonicalMemberText(belief!) ?? '').trim()).toBe(shown(data.description));
+      const byId = new Map(
+        Object.values(model.arguments ?? {}).map((a) => [(a.data as { id?: string }).id, a]),
+      );
+      for (const r of data.reasons) {
+        expect((IArgument.getCanonicalMemberText(byId.get(r.id)!) ?? '').trim()).toBe(shown(r.relevance));
+      }
+    };
+    check(
+      mapDataSchema.parse({
+        title: 'Links',
+        description: 'See https://example.org/a_b and [the study](https://example.org/s) :?: #1 e.g. *a*',
+        reasons: [
+          { ...reason('1', 'A', 'support'), relevance: 'There are [archeological finds](https://x.org/f)' },
+          {
+            ...reason('2', 'B', 'support'),
+            relevance: 'C:\\path //not a comment <!-- nor this --> @[x] {y}',
+          },
+          // Found by the property: a shortcode's shape around an escape, an argument's bracket.
+          { ...reason('3', 'C', 'support'), relevance: '.*.' },
+          { ...reason('4', 'D', 'support'), relevance: '< >' },
+        ],
+      }),
+    );
+    const printable = (text: string | null) => text === null || !/[\p{Cc}]/u.test(text.replace(/\s/g, ' '));
+    fc.assert(
+      fc.property(
+        mapDataArb.filter((d) => printable(d.description) && d.reasons.every((r) => printable(r.relevance))),
+        check,
+      ),
+      fcParams,
+    );
+  });
+
   it('written before this version (reasons as a tree under the belief) still imports exactly', () => {
     const old = [
       '[Night buses]: Late lines',
@@ -154,9 +202,10 @@ describe('[F5] [F6] Argdown written by others', () => {
   it('state-censorship.argdown: the most attacked and supported statement, its reasons and their sub-trees', () => {
     const { data, format, folded, mainStatements } = imported(fixture('state-censorship'));
     expect(format).toBe('argdown');
-    // `[Censorship]: Censorship is not wrong in principle.`: the text is the title, the label kept.
+    // `[Censorship]: Censorship is not wrong in principle.`: the text is the title.
     expect(data.title).toBe('Censorship is not wrong in principle.');
-    expect(data.description).toBe('Censorship');
+    // The front matter's `title` is the document's, so the map's description (rule F5).
+    expect(data.description).toBe('Censorship from the State');
     expect(data.reasons.map((r) => [r.title, r.support])).toEqual([
       ['Argument from Freedom of Speech', 'disconfirm'],
       ['Argument from racial hatred', 'support'],
@@ -168,8 +217,13 @@ describe('[F5] [F6] Argdown written by others', () => {
     expect(first).toContain('\n  Con: No-Harm trumps Freedom-of-Speech: Freedom of speech ceases');
     expect(folded).toBe(7);
     expect(mainStatements[0]).toBe('Censorship: Censorship is not wrong in principle.');
-    // The front matter asks for tags to be removed from the text: #pro and #con are gone.
-    for (const r of data.reasons) expect(r.relevance).not.toMatch(/#(pro|con)\b/);
+    // Tags are out of the texts and titles, kept as a line of their own (rule F5).
+    for (const r of data.reasons) {
+      expect(r.title).not.toContain('#');
+      const lines = r.relevance!.split('\n').filter((line) => /#(pro|con)\b/.test(line));
+      expect(lines.every((line) => /^#\S+( #\S+)*$/.test(line))).toBe(true);
+    }
+    expect(first).toMatch(/\n#con\n/);
   });
 
   it('legalisation-softdrugs.argdown: reasons of reasons are folded into the relevance', () => {
@@ -184,7 +238,8 @@ describe('[F5] [F6] Argdown written by others', () => {
     ]);
     const law = data.reasons.find((r) => r.title === 'Law must protect')!;
     expect(law.relevance).toContain('\n\nPro: Soft drugs are harmful: Soft drugs are harmful:');
-    expect(folded).toBe(10);
+    // Rule F6: distinct statements, however many sub-trees reach one.
+    expect(folded).toBe(8);
   });
 
   it('intro.argdown: offers each statement that is pointed at, the most connected first', () => {
@@ -211,7 +266,8 @@ describe('[F5] [F6] Argdown written by others', () => {
     const { data, folded, mainStatements } = imported(fixture('veggie_debate'));
     expect(data.title).toBe('Es gibt Fleisch und Tierprodukte, die man essen darf.');
     expect(data.reasons).toHaveLength(12);
-    expect(folded).toBe(58);
+    // 58 outline lines, 30 distinct statements that are not reasons themselves (rule F6).
+    expect(folded).toBe(30);
     expect(mainStatements.length).toBeGreaterThan(5);
   });
 
@@ -226,5 +282,43 @@ describe('[F5] [F6] Argdown written by others', () => {
       description: 'Thesis',
       reasons: [],
     });
+  });
+  it('[F5] a reconstruction keeps its premises and conclusion, numbered; the thesis is a statement', () => {
+    const text = [
+      '===',
+      'title: Childbed fever',
+      '===',
+      '',
+      '[Fever]: Childbed fever is caused by cadaverous matter. #fever',
+      '',
+      '<Inexperienced Medical Students>',
+      '',
+      '(1) Students examine women after dissections.',
+      '(2) Midwives do not.',
+      '----',
+      '(3) [Fever]',
+      '',
+      '<Overcrowding>: The wards are full. #(hypothesis two)',
+      '  -> [Fever]',
+      '',
+    ].join('\n');
+    const { data, mainStatements } = imported(text);
+    expect(data.title).toBe('Childbed fever is caused by cadaverous matter.');
+    expect(data.description).toBe('Childbed fever');
+    expect(mainStatements[0]).toBe('Fever: Childbed fever is caused by cadaverous matter.');
+    expect(data.reasons.map((r) => [r.title, r.support, r.relevance])).toEqual([
+      [
+        'Inexperienced Medical Students',
+        'support',
+        '(1) Students examine women after dissections.\n(2) Midwives do not.\n----\n(3) Childbed fever is caused by cadaverous matter.',
+      ],
+      ['Overcrowding', 'disconfirm', 'The wards are full.\n\n#(hypothesis two)'],
+    ]);
+  });
+
+  it('[F5] no shortcode turns into a symbol or an emoji', () => {
+    const { data } = imported('[Belief]: Is it :?: or .->. or :+1:?\n  + A reason :smile: here\n');
+    expect(data.title).toBe('Is it :?: or .->. or :+1:?');
+    expect(data.reasons[0]!.title).toBe('A reason :smile: here');
   });
 });

@@ -1,5 +1,6 @@
 import type { MapData, Reason } from '../belief-map';
 import type { Belief, Support } from '../ratings';
+import { shortcodes } from '@argdown/core/dist/plugins/shortcodes';
 import { showControls } from './controls';
 import { reasonSide, type ReasonSide } from './sides';
 
@@ -10,11 +11,46 @@ import { reasonSide, type ReasonSide } from './sides';
 // Argdown would not keep exactly (line breaks, syntax, a title used twice) is written readably in
 // place and exactly in the data, so a map comes back unchanged (rule F2).
 
-/** The characters Argdown reads as syntax inside a title or text (`//` opens a comment). */
-const special = /([\\[\]<>{}#*_@/])/g;
+/**
+ * Where Argdown reads syntax inside a title or text, and only there, so that Argdown's own tools
+ * show the text as written: a backslash; `//` and `/*` (comments); `[` (a link or a statement's
+ * mention; `]` then means nothing); `<` (an argument, a mention, a comment); `{` (data); `#`
+ * before a word (a tag); `*` and `_` (emphasis).
+ */
+const special = /[\\[<{*_]|\/(?=[/*])|#(?=\S)/y;
+
+/**
+ * Argdown reads `.name.` and `:name:` as one token: a known shortcode becomes a symbol or an emoji
+ * (`:?:`), anything else is shown as written, escapes included. So a known one, or one with
+ * something to escape inside, has its first character escaped, and any other is left whole.
+ */
+const specialChar = /\.[^\s]+?\.|:[^\s]+?:/y;
 
 function escape(text: string): string {
-  return showControls(text.replace(/\s+/g, ' ').trim()).replace(special, '\\$1');
+  const line = showControls(text.replace(/\s+/g, ' ').trim());
+  let shown = '';
+  for (let at = 0; at < line.length;) {
+    specialChar.lastIndex = at;
+    const token = specialChar.exec(line)?.[0];
+    if (token !== undefined && !(token in shortcodes) && !hasSpecial(token)) {
+      shown += token;
+      at += token.length;
+      continue;
+    }
+    special.lastIndex = at;
+    const escaped = token !== undefined || special.test(line);
+    shown += `${escaped ? '\\' : ''}${line[at]!}`;
+    at++;
+  }
+  return shown;
+}
+
+function hasSpecial(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    special.lastIndex = at;
+    if (special.test(text)) return true;
+  }
+  return false;
 }
 
 /**

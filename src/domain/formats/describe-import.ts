@@ -3,8 +3,8 @@ import type { ImportedMap, ImportFormat } from './import-map';
 // PRODUCT §15.3: the flash bar's sentence once an imported map opens, apart from the parsers so
 // that the page can say it without loading them.
 
-/** What the page says after an import (rule F7): the format read, what was folded, what left out. */
-export function describeImport({ format, folded, leftOut }: ImportedMap): string {
+/** What the page says after an import (rule F7): the format read, what was folded, what left out and why. */
+export function describeImport({ format, folded, leftOut, unlinked }: ImportedMap): string {
   const parts = [`Imported from ${importedFrom[format]}.`];
   if (folded > 0) {
     parts.push(
@@ -14,6 +14,11 @@ export function describeImport({ format, folded, leftOut }: ImportedMap): string
   if (leftOut > 0) {
     parts.push(
       `${leftOut.toLocaleString('en-US')} ${leftOut === 1 ? 'statement was' : 'statements were'} left out: more than a map can hold.`,
+    );
+  }
+  if (unlinked > 0) {
+    parts.push(
+      `${unlinked.toLocaleString('en-US')} ${unlinked === 1 ? 'statement was' : 'statements were'} left out: not linked to the belief.`,
     );
   }
   return parts.join(' ');

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../result';
 import { isAif, readAif } from './aif';
 import { argdownMarker } from './argdown';
 import { readArgdown } from './argdown-read';
-import { foldDebate, type Debate, type FoldedDebate } from './fold';
+import { foldDebate, shortened, type Debate, type DebateNode, type FoldedDebate } from './fold';
 import { isKialo, readKialo } from './kialo';
 import { readMarkdown } from './markdown';
 
@@ -26,17 +26,21 @@ export type ImportFormat = 'json' | 'argdown' | 'markdown' | 'kialo' | 'aif';
 export interface ImportedMap {
   data: MapData;
   format: ImportFormat;
-  /** Statements below the reasons, written into their relevance as an outline (rule F6). */
+  /** Distinct statements below the reasons, written into their relevance as an outline (rule F6). */
   folded: number;
-  /** Reasons past the reason limit and outline lines past the relevance limit, not imported. */
+  /** Reasons past the reason limit and distinct statements past the relevance limit, not imported. */
   leftOut: number;
+  /** Distinct statements not linked to the belief, left out (rule F6) unless made unrated reasons. */
+  unlinked: number;
   /** The statements that could be the belief, most pointed at first; `main` picks one by index. */
   mainStatements: string[];
 }
 
 export interface ImportOptions {
   /** Index in `mainStatements` of the statement to use as the belief; the first by default. */
-  main?: number;
+  main?: number | undefined;
+  /** Imports the statements not linked to the belief as reasons with no ratings (rule F6). */
+  unlinkedAsReasons?: boolean | undefined;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,7 +80,7 @@ export function importMap(input: string, options: ImportOptions = {}): Result<Im
   if (/^<(!doctype|html|script|\?xml|[a-z]+[\s>])/i.test(text)) {
     return err('This is an HTML or XML page, not a belief map: choose a .json, .argdown or .md file.');
   }
-  if (text.startsWith('{') || text.startsWith('[{')) return importJson(text);
+  if (text.startsWith('{') || text.startsWith('[{')) return importJson(text, options);
   const lines = lineCount(text);
   if (lines > maxImportLines) {
     return err(
@@ -108,11 +112,7 @@ function importMarkdown(text: string): Result<ImportedMap> {
     { ...read.value.data, reasons: withIds(read.value.data.reasons.map((r) => ({ id: undefined, ...r }))) },
     read.value.lines,
     1,
-    {
-      folded: 0,
-      leftOut: 0,
-      mainStatements: [],
-    },
+    { folded: 0, leftOut: 0, unlinked: 0, mainStatements: [] },
   );
 }
 
@@ -156,17 +156,24 @@ function lineCount(text: string): number {
   return lines;
 }
 
-function importJson(text: string): Result<ImportedMap> {
+function importJson(text: string, options: ImportOptions): Result<ImportedMap> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     return refuse('json', `it is not valid: ${jsonProblem(text, error as Error)}`);
   }
-  if (isAif(json)) return importAif(json);
+  if (isAif(json)) return importAif(json, options);
   const result = validate(createMapRequestSchema, json);
   if (!result.ok) return err(`JSON, but not a Belief Map: ${sentence(result.error)}`);
-  return ok({ data: result.value.data, format: 'json', folded: 0, leftOut: 0, mainStatements: [] });
+  return ok({
+    data: result.value.data,
+    format: 'json',
+    folded: 0,
+    leftOut: 0,
+    unlinked: 0,
+    mainStatements: [],
+  });
 }
 
 /** The parser's message, with the line of the position it names. */
@@ -192,11 +199,7 @@ function importKialo(text: string): Result<ImportedMap> {
     data,
     folded.reasons.map((reason) => reason.node.line),
     thesis.line,
-    {
-      folded: folded.folded,
-      leftOut: folded.leftOut,
-      mainStatements: [],
-    },
+    { folded: folded.folded, leftOut: folded.leftOut, unlinked: folded.unlinked.length, mainStatements: [] },
   );
 }
 
@@ -204,15 +207,18 @@ function importKialo(text: string): Result<ImportedMap> {
  * AIF-JSON (rule F10): the AIF download exactly, from its `beliefMap` fields; any other file with
  * the I-node most supported or attacked as the belief and the rest folded (rule F6).
  */
-function importAif(json: unknown): Result<ImportedMap> {
+function importAif(json: unknown, { main, unlinkedAsReasons }: ImportOptions): Result<ImportedMap> {
   const read = readAif(json);
   if (!read.ok) return refuse('aif', read.error);
   const { debate, own } = read.value;
   if (debate.nodes.length === 0) return refuse('aif', 'it has no I-node, so no statement');
   const candidates = foldDebate(debate)!.candidates;
+  // The statement chosen in the preview, else the one the app's own download names (rule F10).
+  const chosen = (main !== undefined ? candidates[main]?.key : undefined) ?? own?.main;
   const folded = foldDebate(debate, {
-    main: own?.main,
+    main: chosen,
     alsoReason: own ? (node) => 'support' in node.data : undefined,
+    unlinkedAsReasons,
   })!;
   const data = own
     ? {
@@ -237,13 +243,14 @@ function importAif(json: unknown): Result<ImportedMap> {
     {
       folded: folded.folded,
       leftOut: folded.leftOut,
+      unlinked: folded.unlinked.length,
       mainStatements: own ? [] : candidates.map((node) => node.text ?? ''),
     },
     'nodes',
   );
 }
 
-function importArgdown(text: string, { main }: ImportOptions): Result<ImportedMap> {
+function importArgdown(text: string, { main, unlinkedAsReasons }: ImportOptions): Result<ImportedMap> {
   const read = readArgdown(text);
   if (!read.ok) return refuse('argdown', read.error);
   const { debate, frontMatter } = read.value;
@@ -251,14 +258,18 @@ function importArgdown(text: string, { main }: ImportOptions): Result<ImportedMa
     return refuse('argdown', 'it has no statement: an Argdown map starts with a line such as [Title]: text');
   }
   const own = isOwnExport(debate, frontMatter);
-  const candidates = foldDebate(debate)!.candidates;
-  const chosen = main !== undefined ? candidates[main]?.key : undefined;
+  const candidates = theses(debate, foldDebate(debate)!.candidates);
+  const chosen = (main !== undefined ? candidates[main] : candidates[0])?.key;
   // In the download, an argument with an id or ratings is a reason even with no relation (rule F2).
   const folded = foldDebate(debate, {
     main: chosen,
     alsoReason: own ? (node) => 'id' in node.data || 'support' in node.data : undefined,
+    unlinkedAsReasons,
   })!;
-  const data = own ? ownMapData(folded) : mapDataOf(folded);
+  const title = frontMatter.title;
+  const data = own
+    ? ownMapData(folded)
+    : mapDataOf(folded, typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined);
   return checked(
     'argdown',
     data,
@@ -267,11 +278,33 @@ function importArgdown(text: string, { main }: ImportOptions): Result<ImportedMa
     {
       folded: folded.folded,
       leftOut: folded.leftOut,
+      unlinked: folded.unlinked.length,
       mainStatements: candidates.map((node) =>
         node.label && node.text ? `${node.label}: ${node.text}` : (node.text ?? node.label ?? ''),
       ),
     },
   );
+}
+
+/**
+ * The statements that could be the belief, the document's thesis first (rule F5): statements before
+ * arguments, and among them those that support or attack no other statement (but in return), each group in the
+ * order of `candidates`; arguments only when no statement is pointed at.
+ */
+function theses(debate: Debate, candidates: DebateNode[]): DebateNode[] {
+  const statements = candidates.filter((node) => node.key.startsWith('s:'));
+  if (statements.length === 0) return candidates;
+  // Being a premise of an argument is no claim about another statement, and two theses that
+  // contradict each other (a relation both ways) are theses alike.
+  const toStatements = debate.edges.filter((edge) => edge.kind !== 'none' && edge.to.startsWith('s:'));
+  const pairs = new Set(toStatements.map((edge) => `${edge.from}\u0000${edge.to}`));
+  const pointing = new Set(
+    toStatements.filter((edge) => !pairs.has(`${edge.to}\u0000${edge.from}`)).map((edge) => edge.from),
+  );
+  return [
+    ...statements.filter((node) => !pointing.has(node.key)),
+    ...statements.filter((node) => pointing.has(node.key)),
+  ];
 }
 
 /** A file the app wrote: its front matter says so, or its reasons carry the app's reason ids. */
@@ -300,15 +333,18 @@ function ownMapData({ main, reasons }: FoldedDebate): unknown {
 }
 
 /**
- * Any other Argdown file's map (rule F5): the main statement's text is the title and its label the
- * description, unless the text is too long for a title; reasons as folded (rule F6).
+ * Any other Argdown file's map (rule F5): the main statement's text is the title and `about` (the
+ * document's title) or else its label the description, unless the text is too long for a title;
+ * reasons as folded (rule F6).
  */
-function mapDataOf({ main, reasons }: FoldedDebate): unknown {
+function mapDataOf({ main, reasons }: FoldedDebate, about?: string): unknown {
   const text = main.text?.replace(/\s+/g, ' ').trim() || null;
   const textIsTitle = text !== null && text.length <= defaultLimits.titleLength;
   return {
-    title: textIsTitle ? text : (main.label ?? text),
-    description: textIsTitle ? (main.label !== text ? main.label : null) : text,
+    title: textIsTitle
+      ? text
+      : (main.label ?? (text === null ? null : shortened(text, defaultLimits.titleLength))),
+    description: textIsTitle ? ((about ?? main.label) !== text ? (about ?? main.label) : null) : text,
     reasons: withIds(
       reasons.map((reason) => ({
         id: reason.node.data.id,

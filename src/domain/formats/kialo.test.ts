@@ -84,4 +84,55 @@ describe('[F9] a Kialo export', () => {
     const { data } = imported('1. T\n1.1. Pro: -> See 1.1.\n1.2. Con: -> See 9.9.\n');
     expect(data.reasons.map((r) => r.title)).toEqual(['-> See 1.1.', '-> See 9.9.']);
   });
+  it('the current layout: texts on indented lines, footnotes resolved to their sources, links', () => {
+    const text = [
+      'Discussion Name: Should cities ban cars from their centres?',
+      '',
+      '1. Thesis: Cities should ban cars from their centres.',
+      '1.1. Pro:',
+      '    Car-free centres have cleaner air [1].',
+      '1.1.1. Con:',
+      '    Traffic moves to the ring roads instead [2], so the air is',
+      '    no cleaner overall.',
+      '1.2. Con:',
+      '    Shops in the centre lose customers who come by car [3].',
+      '1.3. Pro:',
+      '    -> See 1.1.',
+      '',
+      'Sources:',
+      '[1] https://example.org/air-quality',
+      '[2] Ring road study, https://example.org/ring',
+      '[3] A survey of shopkeepers',
+      '',
+    ].join('\n');
+    const { data, format, folded, leftOut } = imported(text);
+    expect(format).toBe('kialo');
+    expect(data.title).toBe('Cities should ban cars from their centres.');
+    expect(data.description).toBe('Should cities ban cars from their centres?');
+    expect(data.reasons.map((r) => [r.title, r.support])).toEqual([
+      ['Car-free centres have cleaner air [1](https://example.org/air-quality).', 'support'],
+      ['Shops in the centre lose customers who come by car (A survey of shopkeepers).', 'disconfirm'],
+      ['Car-free centres have cleaner air [1](https://example.org/air-quality).', 'support'],
+    ]);
+    expect(data.reasons[0]!.relevance).toBe(
+      'Con: Traffic moves to the ring roads instead [Ring road study](https://example.org/ring), so the air is no cleaner overall.',
+    );
+    expect(JSON.stringify(data)).not.toContain('Sources:');
+    expect([folded, leftOut]).toEqual([1, 0]);
+  });
+
+  it('a thesis with its text on the next line; a mark with no source, or an empty one, kept as written', () => {
+    const { data } = imported(
+      'Discussion Name: D\n\n1. Thesis:\n    T [4]\n1.1. Con:\n    C [1]\n\nSources:\n[1]: \n',
+    );
+    expect(data.title).toBe('T [4]');
+    expect(data.reasons[0]!.title).toBe('C [1]');
+  });
+  it('is told apart from Argdown by its thesis and claims, with no title line and a footnote', () => {
+    const { format, data } = imported(
+      '1. Thesis: Cats\n1.1. Pro:\n    Quiet [1]\n\nSources:\n[1] https://c.at\n',
+    );
+    expect(format).toBe('kialo');
+    expect(data.reasons[0]!.title).toBe('Quiet [1](https://c.at)');
+  });
 });

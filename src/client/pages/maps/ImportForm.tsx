@@ -19,6 +19,7 @@ import { parseImport } from './parse-import';
 interface Preview {
   input: Uint8Array | string;
   main: number;
+  unlinkedAsReasons: boolean;
   imported: ImportedMap;
 }
 
@@ -73,7 +74,7 @@ export function ImportForm() {
       const result = await parseImport({ input });
       if (current !== reading.current) return;
       if (!result.ok) setError(result.error);
-      else setPreview({ input, main: 0, imported: result.value });
+      else setPreview({ input, main: 0, unlinkedAsReasons: false, imported: result.value });
     } catch (failure) {
       setError(`The map could not be imported: ${(failure as Error).message}`);
     } finally {
@@ -81,16 +82,17 @@ export function ImportForm() {
     }
   }
 
-  /** Reads the file again with another statement as the belief (rule F5). */
-  async function chooseMain(main: number) {
+  /** Reads the file again with another statement as the belief (rule F5), or with the statements
+   * not linked to it as unrated reasons or not (rule F6). */
+  async function readAgain(choice: Pick<Preview, 'main' | 'unlinkedAsReasons'>) {
     if (!preview) return;
     const current = ++reading.current;
     setBusy(true);
-    setPreview({ ...preview, main });
+    setPreview({ ...preview, ...choice });
     try {
-      const result = await parseImport({ input: preview.input, main });
+      const result = await parseImport({ input: preview.input, ...choice });
       if (current !== reading.current) return;
-      if (result.ok) setPreview({ input: preview.input, main, imported: result.value });
+      if (result.ok) setPreview({ input: preview.input, ...choice, imported: result.value });
       else cancel(result.error);
     } catch (failure) {
       if (current === reading.current) cancel(`The map could not be imported: ${(failure as Error).message}`);
@@ -143,8 +145,12 @@ export function ImportForm() {
         <ImportPreview
           imported={preview.imported}
           main={preview.main}
+          unlinkedAsReasons={preview.unlinkedAsReasons}
           busy={busy}
-          onMainChange={(main) => void chooseMain(main)}
+          onMainChange={(main) => void readAgain({ main, unlinkedAsReasons: preview.unlinkedAsReasons })}
+          onUnlinkedAsReasonsChange={(unlinkedAsReasons) =>
+            void readAgain({ main: preview.main, unlinkedAsReasons })
+          }
           onImport={() => void store()}
           onCancel={() => cancel()}
         />

@@ -9,8 +9,11 @@ interface ImportPreviewProps {
   imported: ImportedMap;
   /** The index in `imported.mainStatements` of the statement used as the belief. */
   main: number;
+  /** Whether the statements not linked to the belief are imported as unrated reasons (rule F6). */
+  unlinkedAsReasons: boolean;
   busy: boolean;
   onMainChange: (main: number) => void;
+  onUnlinkedAsReasonsChange: (unlinkedAsReasons: boolean) => void;
   onImport: () => void;
   onCancel: () => void;
 }
@@ -18,8 +21,10 @@ interface ImportPreviewProps {
 export function ImportPreview({
   imported,
   main,
+  unlinkedAsReasons,
   busy,
   onMainChange,
+  onUnlinkedAsReasonsChange,
   onImport,
   onCancel,
 }: ImportPreviewProps) {
@@ -51,6 +56,18 @@ export function ImportPreview({
               </option>
             ))}
           </select>
+        </div>
+      )}
+      {(imported.unlinked > 0 || unlinkedAsReasons) && (
+        <div className="field">
+          <label>
+            <input
+              type="checkbox"
+              checked={unlinkedAsReasons}
+              onChange={(event) => onUnlinkedAsReasonsChange(event.target.checked)}
+            />{' '}
+            Import unlinked statements as unrated reasons
+          </label>
         </div>
       )}
       <div className="maps-buttons">

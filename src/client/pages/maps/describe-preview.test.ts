@@ -6,7 +6,7 @@ import { describePreview } from './describe-preview';
 
 // PRODUCT §15.3: the preview counts the reasons by their side, and says what was folded and left out.
 
-const imported = (supports: (Support | null)[], folded = 0, leftOut = 0): ImportedMap => ({
+const imported = (supports: (Support | null)[], folded = 0, leftOut = 0, unlinked = 0): ImportedMap => ({
   data: mapData(
     supports.map((support, i) => newReason(`Reason ${i}`, { support })),
     { title: 'Cats are better than dogs' },
@@ -14,6 +14,7 @@ const imported = (supports: (Support | null)[], folded = 0, leftOut = 0): Import
   format: 'argdown',
   folded,
   leftOut,
+  unlinked,
   mainStatements: [],
 });
 
@@ -39,6 +40,12 @@ describe('describePreview', () => {
     ],
   ])('%j, %i folded, %i left out', (supports, folded, leftOut, text) => {
     expect(describePreview(imported(supports, folded, leftOut))).toBe(text);
+  });
+
+  it('[F6] offers the statements not linked to the belief', () => {
+    expect(describePreview(imported(['support'], 0, 0, 23))).toBe(
+      'This file becomes a map titled “Cats are better than dogs” with 1 reason (1 for, 0 against). 23 statements are not linked to this belief: choose another main statement or import them as unrated reasons.',
+    );
   });
 
   it('[R2] isolates a right-to-left title inside its English sentence', () => {

@@ -7,7 +7,7 @@ const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** "This file becomes a map titled “…” with N reasons (M for, K against, …)." */
-export function describePreview({ data, folded, leftOut }: ImportedMap): string {
+export function describePreview({ data, folded, leftOut, unlinked }: ImportedMap): string {
   const supports = data.reasons.filter((r) => r.support === 'support' || r.support === 'strong-support');
   const against = data.reasons.filter((r) => r.support === 'disconfirm' || r.support === 'strong-disconfirm');
   const counts = [
@@ -22,6 +22,12 @@ export function describePreview({ data, folded, leftOut }: ImportedMap): string 
   if (leftOut > 0) {
     sentences.push(
       `${plural(leftOut, 'statement was', 'statements were')} left out: more than a map can hold.`,
+    );
+  }
+  // Rule F6: statements with no chain of relations to the belief are offered, never dropped unsaid.
+  if (unlinked > 0) {
+    sentences.push(
+      `${plural(unlinked, 'statement is', 'statements are')} not linked to this belief: choose another main statement or import them as unrated reasons.`,
     );
   }
   return sentences.join(' ');
