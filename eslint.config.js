@@ -109,17 +109,76 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  {
-    files: ['src/server/**'],
-    ignores: ['src/server/store/**', 'src/server/rate-limit/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg', 'ioredis'] }],
-    },
-  },
-  {
-    files: ['src/server/rate-limit/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/client/**', 'better-sqlite3', 'pg'] }],
-    },
-  },
+  ...serverLayers(),
 );
+
+/**
+ * The server's folders import only from the folders below them (src/server/layers.test.ts proves
+ * it), from the top:
+ *   main.ts, app.ts, process/ (start, workers, stop)
+ *   routes/ (handlers a screen long)
+ *   pages/ (rendered pages, the cache of published maps), publishing/
+ *   http/ (headers, errors, bodies, limits), rate-limit/
+ *   store/ (the MapStore interface, SQLite, PostgreSQL, migrations)
+ *   config.ts, once-a-minute.ts, cluster-messages.ts (what the primary and its workers tell each other), and src/domain
+ * Only store/ touches a database driver and only rate-limit/ touches Redis.
+ */
+function serverLayers() {
+  const drivers = ['better-sqlite3', 'pg', 'ioredis'];
+  const above = (folders, why) => ({
+    regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+    message: `${why} (one-way layers: see eslint.config.js).`,
+  });
+  const rule = (files, patterns, ignores = []) => ({
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', ...patterns.filter((p) => typeof p === 'string')] },
+            ...patterns.filter((p) => typeof p !== 'string'),
+          ],
+        },
+      ],
+    },
+  });
+  const top = ['app', 'main', 'process'];
+  return [
+    rule(['src/server/**'], drivers, ['src/server/store/**', 'src/server/rate-limit/**']),
+    rule(['src/server/routes/**'], [...drivers, above(top, 'routes sit below the process and app.ts')]),
+    rule(
+      ['src/server/pages/**', 'src/server/publishing/**'],
+      [...drivers, above([...top, 'routes'], 'pages and publishing sit below routes and the process')],
+    ),
+    rule(
+      ['src/server/http/**'],
+      [
+        ...drivers,
+        above(
+          [...top, 'routes', 'pages', 'publishing', 'rate-limit'],
+          'http sits below pages, publishing, routes and the process, beside rate-limit',
+        ),
+      ],
+    ),
+    rule(
+      ['src/server/rate-limit/**'],
+      [
+        'better-sqlite3',
+        'pg',
+        above(
+          [...top, 'routes', 'pages', 'publishing', 'http'],
+          'rate-limit sits below pages, publishing, routes and the process, beside http',
+        ),
+      ],
+    ),
+    rule(
+      ['src/server/store/**'],
+      [
+        'ioredis',
+        above([...top, 'routes', 'pages', 'publishing', 'http', 'rate-limit'], 'store is the bottom layer'),
+      ],
+    ),
+  ];
+}

@@ -5,7 +5,7 @@ import {
   restartDelayMs,
   type PrimaryMessage,
   type WorkerMessage,
-} from '../../src/server/process/cluster-messages';
+} from '../../src/server/cluster-messages';
 import { memoryBuckets } from '../../src/server/rate-limit/buckets';
 import { bucketsInPrimary, serveBuckets } from '../../src/server/rate-limit/shared-buckets';
 

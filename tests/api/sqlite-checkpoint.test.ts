@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { reportOncePerMinute } from '../../src/server/process/once-a-minute';
+import { reportOncePerMinute } from '../../src/server/once-a-minute';
 import { startCheckpointer } from '../../src/server/store/sqlite-checkpointer';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { sampleMapData } from '../support/maps';

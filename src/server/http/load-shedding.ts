@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
 import type { LoadShedding } from '../config';
 import { BusyError } from './errors';
-import { reportOncePerMinute } from '../process/once-a-minute';
+import { reportOncePerMinute } from '../once-a-minute';
 
 // The last line of defence (PRODUCT §14): when a worker's event loop lags, or its heap or memory
 // grows past a bound, it answers every request 503 with Retry-After until it recovers, instead of

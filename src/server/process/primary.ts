@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
-import { isWorkerMessage, restartDelayMs, youngDeathMs, type PrimaryMessage } from './cluster-messages';
+import { isWorkerMessage, restartDelayMs, youngDeathMs, type PrimaryMessage } from '../cluster-messages';
 import type { Config } from '../config';
 import { startExpirySweep } from '../store/expiry-sweep';
 import { serveBuckets } from '../rate-limit/shared-buckets';

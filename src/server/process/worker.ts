@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { isPrimaryMessage, type WorkerMessage } from './cluster-messages';
+import { isPrimaryMessage, type WorkerMessage } from '../cluster-messages';
 import type { Config } from '../config';
 import { bucketsInPrimary } from '../rate-limit/shared-buckets';
 import { openStore } from '../store/open-store';

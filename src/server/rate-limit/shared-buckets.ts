@@ -1,5 +1,5 @@
 import type { Worker } from 'node:cluster';
-import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from '../process/cluster-messages';
+import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from '../cluster-messages';
 import { memoryBuckets, type Buckets } from './buckets';
 
 // Without Redis, the workers of `npm start` share one set of publish buckets, kept in the

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { reportOncePerMinute } from '../process/once-a-minute';
+import { reportOncePerMinute } from '../once-a-minute';
 
 // Copies the SQLite write-ahead log back into the database file on a thread of its own.
 //
