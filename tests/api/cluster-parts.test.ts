@@ -1,11 +1,7 @@
 import type { Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  restartDelayMs,
-  type PrimaryMessage,
-  type WorkerMessage,
-} from '../../src/server/cluster-messages';
+import { restartDelayMs, type PrimaryMessage, type WorkerMessage } from '../../src/server/cluster-messages';
 import { memoryBuckets } from '../../src/server/rate-limit/buckets';
 import { bucketsInPrimary, serveBuckets } from '../../src/server/rate-limit/shared-buckets';
 
