@@ -142,9 +142,12 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
   };
 }
 
-/** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
+/**
+ * Reads the client's build manifest, which the build writes beside the client's folder rather than
+ * in it (what is in the folder is served), and answers `pageAssets` for every renderable page.
+ */
 export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
-  const manifest = readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8');
+  const manifest = readFileSync(join(clientDir, '../client-manifest.json'), 'utf8');
   const readCss = (file: string) => readFileSync(join(clientDir, file), 'utf8');
   return {
     map: pageAssets(manifest, renderedPageChunks.map, readCss),
