@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { gzipForKeeping } from '../http/accept-encoding';
 import { mapPreview, type MapPreview } from './page-meta';
 import type { RenderedPage } from './rendered-pages';
 import type { MapStore } from '../store/map-store';
@@ -15,6 +16,8 @@ class PublishedMapEntry {
   #preview: MapPreview | null = null;
   #page: Promise<RenderedPage | null> | null = null;
   #pageBytes = 0;
+  #gzipped: Promise<Buffer | null> | null = null;
+  #gzippedBytes = 0;
 
   constructor(
     readonly id: string,
@@ -63,13 +66,34 @@ class PublishedMapEntry {
   }
 
   /**
+   * The answer gzipped, made the first time a client that takes gzip asks for it and kept with the
+   * entry (counted in its bytes), so each instance gzips a map once however often it is read;
+   * concurrent first requests share the one gzip. Null when the answer is sent plain to everyone
+   * (small, or not shrinking); always smaller than the answer.
+   */
+  gzipped(): Promise<Buffer | null> {
+    this.#gzipped ??= gzipForKeeping(this.answer).then(
+      (gzipped) => {
+        this.#gzippedBytes = gzipped?.length ?? 0;
+        this.grew(this);
+        return gzipped;
+      },
+      (error: unknown) => {
+        this.#gzipped = null;
+        throw error;
+      },
+    );
+    return this.#gzipped;
+  }
+
+  /**
    * Bytes this entry holds, for the cache's bound. Forms derived later (a rendered page) add
    * theirs here and call `grew`.
    */
   get bytes(): number {
     const preview = this.#preview;
     const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 128 : 0;
-    return this.answer.length + previewBytes + this.#pageBytes;
+    return this.answer.length + this.#gzippedBytes + previewBytes + this.#pageBytes;
   }
 }
 
@@ -84,13 +108,13 @@ export function pageAllowance(answerBytes: number): number {
 }
 
 /**
- * The bytes of the largest entry a map within the body limit can make: its answer, its page and
- * its preview. The cache's bound on one entry is never below it, so that no map, however large the
+ * The bytes of the largest entry a map within the body limit can make: its answer, its gzipped
+ * copy (smaller than the answer), its page and its preview. The cache's bound on one entry is never below it, so that no map, however large the
  * limits let it be, is rendered again on every request because its entry was too large to keep.
  */
 export function largestEntryBytes(bodyLimitBytes: number): number {
   const answerBytes = bodyLimitBytes + 1024;
-  return answerBytes + pageAllowance(answerBytes) + 64 * 1024;
+  return 2 * answerBytes + pageAllowance(answerBytes) + 64 * 1024;
 }
 
 export interface PublishedMapsOptions {
