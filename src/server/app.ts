@@ -22,6 +22,7 @@ import type { MapStore } from './store/map-store';
 import { memoryBuckets, redisBuckets, type Buckets } from './rate-limit/buckets';
 import { registerRateLimit } from './rate-limit/plugin';
 import { listingQuota } from './rate-limit/listing-quota';
+import { wrongKeyThrottle } from './rate-limit/wrong-keys';
 import { publishQuota } from './rate-limit/publish-quota';
 import { createRedisClient, firstConnection, sharedWhileRedisAnswers } from './rate-limit/redis';
 
@@ -160,7 +161,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const quota = publishQuota(buckets, config.publishQuota);
   const listing = listingQuota(buckets);
   await app.register(mapRoutes, { config, store, maps, images, publishes, quota, listing, now });
-  await app.register(responseRoutes, { store, maps, now });
+  await app.register(responseRoutes, {
+    store,
+    maps,
+    wrongKeys: wrongKeyThrottle(buckets, () => now().getTime()),
+    now,
+  });
   const sendIndex = config.clientDir
     ? await registerClient(app, {
         clientDir: config.clientDir,

@@ -362,6 +362,10 @@ export function failingStore(inner: MapStore): FailingStore {
       guard('responsesOf');
       return inner.responsesOf(baseIds, now, limit);
     },
+    async authorKeyOf(id, now) {
+      guard('authorKeyOf');
+      return inner.authorKeyOf(id, now);
+    },
     async hideResponse(baseId, responseId, now) {
       guard('hideResponse');
       return inner.hideResponse(baseId, responseId, now);

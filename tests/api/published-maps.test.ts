@@ -22,6 +22,7 @@ function countingStore(maps: StoredMap[]) {
     publish: () => Promise.reject(new Error('not here')),
     responses: async () => [],
     responsesOf: async () => [],
+    authorKeyOf: async () => null,
     hideResponse: async () => false,
     deleteExpired: async () => 0,
     ping: async () => {},

@@ -17,6 +17,7 @@ import { acceptsGzip } from '../http/accept-encoding';
 import { matchesEtag } from '../http/etag';
 import { newAuthorKey } from '../publishing/author-key';
 import { newMapId } from '../publishing/ids';
+import { responseSummaryColumns } from '../publishing/response-summary';
 import { acceptMapBodies } from '../http/json-body';
 import { mapPreview } from '../pages/page-meta';
 import type { PreviewImages } from '../pages/preview-images';
@@ -214,7 +215,8 @@ export async function mapRoutes(
             dataJson,
             basedOn,
             listed,
-            title: parsed.data.data.title,
+            // PRODUCT §5.6: what a list of responses shows, stored beside a response's text.
+            ...(basedOn === null ? {} : responseSummaryColumns(parsed.data.data)),
             authorKeyHash: authorKey.hash,
           },
           () => newMapId(parsed.data.data.title),

@@ -31,4 +31,7 @@ export const postgresMigrations: readonly string[] = [
    ALTER TABLE maps ADD COLUMN title TEXT;
    CREATE INDEX maps_listed_responses ON maps (based_on, published DESC, id DESC)
      WHERE listed AND NOT hidden;`,
+  // PRODUCT §5.6, as in the SQLite step 4; nullable columns are added without rewriting the table.
+  `ALTER TABLE maps ADD COLUMN reason_count INTEGER;
+   ALTER TABLE maps ADD COLUMN balance TEXT;`,
 ];

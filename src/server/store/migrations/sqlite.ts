@@ -36,4 +36,9 @@ export const sqliteMigrations: readonly string[] = [
    ALTER TABLE maps ADD COLUMN title TEXT;
    CREATE INDEX maps_listed_responses ON maps (based_on, published DESC, id DESC)
      WHERE listed = 1 AND hidden = 0;`,
+  // PRODUCT §5.6: a response's number of reasons and its balance (JSON), beside its title, so
+  // that a list of responses never reads a map's text. Responses stored before are summarised
+  // once, in code, when the store opens (response-summaries.ts): the balance is the domain's.
+  `ALTER TABLE maps ADD COLUMN reason_count INTEGER;
+   ALTER TABLE maps ADD COLUMN balance TEXT;`,
 ];
