@@ -112,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Those live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm
   // start).
   const ownBuckets = deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime());
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, config.redisCommandTimeoutMs) : null;
   const buckets = redis
     ? sharedWhileRedisAnswers(redis, redisBuckets(redis, config.redisKeyPrefix), ownBuckets, {
         onShared: () => app.log.info('redis: connected; rate limits are shared'),
