@@ -66,7 +66,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
        FROM maps WHERE id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
   );
   const selectAuthorKey = db.prepare<[string, number], { authorKeyHash: string | null }>(
-    'SELECT author_key_hash AS authorKeyHash FROM maps WHERE id = ? AND expires_at > ?',
+    // From the index that holds the hash (migration 4): the row's text is never read.
+    'SELECT author_key_hash AS authorKeyHash FROM maps INDEXED BY maps_author_keys WHERE id = ? AND expires_at > ?',
   );
   const insertMap = db.prepare<
     [
@@ -101,8 +102,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       ORDER BY published DESC, id DESC LIMIT ?`,
   );
   // A cursor names a listed response of the base, at its own time (rule A1).
+  // Its conditions are the partial index's too (a response hidden meanwhile is no position).
   const selectCursorResponse = db.prepare<[string, string, string], { found: number }>(
-    'SELECT 1 AS found FROM maps WHERE id = ? AND based_on = ? AND published = ? AND listed = 1',
+    `SELECT 1 AS found FROM maps INDEXED BY maps_listed_responses
+      WHERE based_on = ? AND listed = 1 AND hidden = 0 AND published = ? AND id = ?`,
   );
   // One statement per depth of a thread: its ids go in as one JSON array, whatever their number.
   const selectResponsesOf = db.prepare<[string, number, number], ThreadEntry>(
@@ -161,7 +164,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     async responses(baseId, now, after, limit): Promise<StoredResponse[] | null> {
       if (!after) return selectFirstResponses.all(baseId, now.getTime(), limit);
-      if (!selectCursorResponse.get(after.id, baseId, after.published)) return null;
+      if (!selectCursorResponse.get(baseId, after.published, after.id)) return null;
       return selectNextResponses.all(baseId, now.getTime(), after.published, after.id, limit);
     },
     async authorKeyOf(id, now) {
