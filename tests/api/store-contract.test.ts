@@ -344,13 +344,15 @@ function defineContract(backend: Backend): void {
         expect(rest.map((r) => r.id)).toEqual(['same-time-a']);
       });
 
-      it('answers null for a position that names no listed response of the base (rule A1)', async () => {
+      it('answers null for a position that names no listed, visible response of the base (rule A1)', async () => {
         const store = await freshStore();
         const base = await store.publish(newMap(), uniqueId);
         const other = await store.publish(newMap(), uniqueId);
         const listed = await store.publish(response(base, 1), uniqueId);
         const elsewhere = await store.publish(response(other, 2), uniqueId);
         const unlisted = await store.publish(response(base, 3, { listed: false }), uniqueId);
+        const hidden = await store.publish(response(base, 4), uniqueId);
+        await store.hideResponse(base, hidden, now);
         const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
         expect(await store.responses(base, now, { published: at(1), id: listed }, 20)).toEqual([]);
@@ -359,6 +361,7 @@ function defineContract(backend: Backend): void {
           { published: at(9), id: listed },
           { published: at(2), id: elsewhere },
           { published: at(3), id: unlisted },
+          { published: at(4), id: hidden },
           { published: at(1), id: base },
         ])
           expect(await store.responses(base, now, forged, 20), JSON.stringify(forged)).toBeNull();

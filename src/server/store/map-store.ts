@@ -74,7 +74,7 @@ export interface MapStore {
   /**
    * Up to `limit` listed, not hidden, unexpired responses of `baseId` (maps whose basedOn it is),
    * newest first (published, then id, descending), starting after `after` in that order. Null
-   * when `after` names no listed response of `baseId` published at that time: a cursor this
+   * when `after` names no listed, visible response of `baseId` published at that time: a cursor this
    * server never gave.
    */
   responses(

@@ -186,7 +186,7 @@ function buildStore(
         // A cursor names a listed response of the base, at its own time (rule A1).
         if (after) {
           const { rowCount } = await pool.query(
-            'SELECT 1 FROM maps WHERE id = $1 AND based_on = $2 AND published = $3 AND listed',
+            'SELECT 1 FROM maps WHERE id = $1 AND based_on = $2 AND published = $3 AND listed AND NOT hidden',
             [after.id, baseId, after.published],
           );
           if (rowCount !== 1) return null;
