@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { quietAnnotations } from './scripts/quiet-annotations';
-import { renderedPagePattern } from './src/domain/page-paths';
+import { embeddedPagePattern, renderedPagePattern } from './src/domain/page-paths';
 
 /**
  * A cache of the service worker's network-first answers: the network wins within 5 s, and a copy
@@ -103,7 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           navigateFallback: '/index.html',
           // ...except the pages the server renders with their content (PRODUCT §13.6): a published
           // map and Help come from the network while there is one, below.
-          navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, renderedPagePattern],
+          navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, renderedPagePattern, embeddedPagePattern],
           // A new deployment's worker takes over at once; the open page keeps running and says so
           // (main.tsx), and the next page load gets the new shell.
           skipWaiting: true,
@@ -136,6 +136,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
+  // PRODUCT §11.5: a page on another site may load the app (by /embed.js), so the app's scripts
+  // name the chunks and stylesheets they load by their own address, not the page's: relative to
+  // the script, which is always on Belief Map's own server. Pages name theirs from the site's root.
+  experimental: {
+    renderBuiltUrl: (_file: string, { hostType }: { hostType: 'js' | 'css' | 'html' }) =>
+      hostType === 'js' ? { relative: true } : undefined,
+  },
   // The import's parsers run in a module worker (src/client/pages/maps/import-worker.ts), built as
   // an ES module like the pages, in a chunk of its own that no first load fetches (PRODUCT §13.5).
   worker: { format: 'es' as const },

@@ -1,3 +1,4 @@
+import { embeddedElsewhere } from './lib/site';
 import { registerServiceWorker } from './lib/service-worker';
 import { mount } from './mount';
 import { pageDataId, readPageData } from './page-data';
@@ -13,15 +14,18 @@ declare global {
 }
 
 window.BeliefMap = { mount };
+// PRODUCT §11.5: a page that loads the app by /embed.js learns here that it may mount it.
+window.dispatchEvent(new Event('beliefmap:ready'));
 
-const root = document.getElementById('root');
+// On a page of another site (loaded by /embed.js) the app mounts only where that page says.
+const root = embeddedElsewhere ? null : document.getElementById('root');
 if (root) {
   // PRODUCT §13.6: a published map or Help, rendered on the server, is taken over as it is.
   const rendered = root.hasChildNodes() && !window.BeliefMapHost;
   mount(
     root,
     window.BeliefMapHost,
-    rendered ? { hydrateWith: readPageData(document.getElementById(pageDataId)?.textContent) } : {},
+    rendered ? readPageData(document.getElementById(pageDataId)?.textContent) : {},
   );
   // PRODUCT §13.7: the standalone app works offline; a page that supplies its own host does not
   // get a service worker it did not ask for.

@@ -18,6 +18,8 @@ export interface MountOptions {
    * over its HTML (hydrates it) instead of drawing it again, with the maps already loaded.
    */
   hydrateWith?: Readonly<Record<string, PublishedMap>>;
+  /** The titles of the maps those answer, by id, as the server's page names them (PRODUCT §6.2). */
+  titles?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface MountOptions {
  * maps somewhere other than local storage and the API. Returns a function that unmounts it.
  */
 export function mount(element: HTMLElement, host?: BeliefMapHost, options: MountOptions = {}): () => void {
-  const { initialPath, hydrateWith } = options;
+  const { initialPath, hydrateWith, titles } = options;
   if (hydrateWith && !initialPath) {
     // As a transition, taking over a long page yields to the browser every few milliseconds
     // instead of holding the main thread for the whole page: the page is readable meanwhile, and
@@ -35,7 +37,7 @@ export function mount(element: HTMLElement, host?: BeliefMapHost, options: Mount
       root = hydrateRoot(
         element,
         <StrictMode>
-          <App host={host} routing={{ kind: 'browser' }} maps={hydrateWith} />
+          <App host={host} routing={{ kind: 'browser' }} maps={hydrateWith} titles={titles} />
         </StrictMode>,
       );
     });

@@ -19,7 +19,7 @@ describe('the page data block', () => {
   it('cannot be ended early by what a map says, and reads back exactly', () => {
     const text = pageDataText({ 'night-buses-k3j9x2m7qa1b': JSON.stringify({ status: 'ok', ...map }) });
     expect(text).not.toContain('<');
-    expect(readPageData(text)).toEqual({ 'night-buses-k3j9x2m7qa1b': map });
+    expect(readPageData(text).hydrateWith).toEqual({ 'night-buses-k3j9x2m7qa1b': map });
   });
 
   it('keeps line and paragraph separators escaped, as older JavaScript parsers need', () => {
@@ -27,15 +27,28 @@ describe('the page data block', () => {
       'a-k3j9x2m7qa1b': JSON.stringify({ ...map, data: { ...map.data, title: 'a\u2028b\u2029c' } }),
     });
     expect(text).not.toMatch(/[\u2028\u2029]/);
-    expect(readPageData(text)['a-k3j9x2m7qa1b']!.data.title).toBe('a\u2028b\u2029c');
+    expect(readPageData(text).hydrateWith['a-k3j9x2m7qa1b']!.data.title).toBe('a\u2028b\u2029c');
   });
 
   it('holds nothing when the block is absent, broken, or holds a map the schema refuses or a bad id', () => {
-    expect(readPageData(null)).toEqual({});
-    expect(readPageData('{"maps":')).toEqual({});
-    expect(readPageData('null')).toEqual({});
+    const none = { hydrateWith: {}, titles: {} };
+    expect(readPageData(null)).toEqual(none);
+    expect(readPageData('{"maps":')).toEqual(none);
+    expect(readPageData('null')).toEqual(none);
     const bad = { ...map, data: { ...map.data, reasons: [{ ...reason(1), belief: 'very' }] } };
-    expect(readPageData(JSON.stringify({ maps: { 'ok-k3j9x2m7qa1b': bad, 'Not A Map': map } }))).toEqual({});
-    expect(readPageData('{"maps":{"__proto__":' + JSON.stringify(map) + '}}')).toEqual({});
+    expect(readPageData(JSON.stringify({ maps: { 'ok-k3j9x2m7qa1b': bad, 'Not A Map': map } }))).toEqual(
+      none,
+    );
+    expect(readPageData('{"maps":{"__proto__":' + JSON.stringify(map) + '}}')).toEqual(none);
+    expect(readPageData(JSON.stringify({ titles: { 'Not A Map': 'x', 'ok-k3j9x2m7qa1b': 3 } }))).toEqual(
+      none,
+    );
+  });
+
+  it('carries the titles of the maps answered, escaped like the maps', () => {
+    const title = 'School at 9:30 </script>';
+    const text = pageDataText({}, { 'school-k3j9x2m7qa1b': title });
+    expect(text).not.toContain('<');
+    expect(readPageData(text).titles).toEqual({ 'school-k3j9x2m7qa1b': title });
   });
 });

@@ -5,9 +5,12 @@ import { menuOpen, setMenuOpen } from './components/site-menu';
 // PRODUCT §13.6: the one script of a published map's page and of Help, in place of the app's. The
 // page came rendered from the server, so reading it needs no code; this answers what a reader does
 // besides (the colour mode, the narrow screen's menu, an icon's name) on the page as it is, and
-// loads the app, which takes the page over (main.tsx), only when the reader shows they want what
-// needs it: a pointer or the focus on such a control, a key that is not for moving around, a click.
-// A click that asked for the app is not lost: it is held, and made again once the app has the page.
+// loads the app, which takes the page over (main.tsx), once the browser is idle after the first
+// paint, or sooner when the reader shows they want what needs it: a pointer or the focus on such a
+// control, a key that is not for moving around, a click. What only the app draws (Responses, the
+// draft's link, Download) is then there with no gesture, on a phone too, which has neither pointer
+// nor focus to show intent. A click made before the app has the page is not lost: it is held, and
+// made again once the app has the page.
 // The inline theme.js imports it once the page has painted, from the address the server wrote on
 // theme.js's tag, with the app's address and what to preload beside it.
 
@@ -44,6 +47,8 @@ function needsApp(control: HTMLElement): boolean {
 let takingOver: Promise<void> | null = null;
 const held: HTMLElement[] = [];
 let stopTooltips: (() => void) | null = null;
+/** True once the app has the page: its own handlers answer from then on. */
+let appHasPage = false;
 
 /** Resolves once the app has taken the page over (it marks <html> data-page-ready then). */
 function pageReady(): Promise<void> {
@@ -61,9 +66,6 @@ function pageReady(): Promise<void> {
 /** Loads the app, which takes the page over, then makes again the clicks held meanwhile. Once. */
 function takeOver(): Promise<void> {
   takingOver ??= (async () => {
-    // The app shows the tooltips itself, from the icon pointed at or focused then.
-    stopTooltips?.();
-    stopTooltips = null;
     // The server names the app's entry, and the scripts it and the page's own chunks need, which
     // the app would ask for only one after another (server/pages/rendered-pages.ts).
     const { app = '', preload = '' } = document.querySelector<HTMLElement>('script[data-app]')?.dataset ?? {};
@@ -87,8 +89,16 @@ function takeOver(): Promise<void> {
       return;
     }
     await pageReady();
+    appHasPage = true;
+    // The app shows the tooltips itself, from the icon pointed at or focused then.
+    stopTooltips?.();
+    stopTooltips = null;
     listening.abort();
-    for (const control of held.splice(0)) if (control.isConnected) control.click();
+    // A control the app has drawn anew (Download, once its code is there) keeps its id.
+    for (const control of held.splice(0)) {
+      const now = control.isConnected ? control : control.id ? document.getElementById(control.id) : null;
+      now?.click();
+    }
   })();
   return takingOver;
 }
@@ -185,12 +195,18 @@ addEventListener(
 
 // PRODUCT §3.2: an icon's name, on hover or focus, with the tooltip's code loaded the first time.
 const onIcon = (event: Event) => {
-  if (stopTooltips || takingOver || !(event.target instanceof Element)) return;
+  // Until the app has the page, which may take a while on a slow network once it is asked for.
+  if (stopTooltips || appHasPage || !(event.target instanceof Element)) return;
   if (!event.target.closest('.rating-icon')) return;
   stopTooltips = () => {};
   void import('./components/rating-tooltip').then(({ showRatingTooltips }) => {
-    if (!takingOver) stopTooltips = showRatingTooltips();
+    if (!appHasPage) stopTooltips = showRatingTooltips();
   });
 };
 addEventListener('pointerover', onIcon, options);
 addEventListener('focusin', onIcon, options);
+
+// PRODUCT §13.6: the app takes the page over once the browser is idle (this script itself arrives
+// after the first paint), and within a second at most on a busy one, with no gesture at all.
+if ('requestIdleCallback' in window) requestIdleCallback(() => void takeOver(), { timeout: 1000 });
+else setTimeout(() => void takeOver(), 200);

@@ -9,14 +9,18 @@ import { App } from './app/App';
 
 export { pageDataId, pageDataText } from './page-data';
 
-/** The HTML inside #root for the app at `path`, with `maps` as already loaded. */
+/**
+ * The HTML inside #root for the app at `path`, with `maps` as already loaded and `titles` as the
+ * titles of the maps they answer.
+ */
 export async function renderPage(
   path: string,
   maps: Readonly<Record<string, PublishedMap>> = {},
+  titles: Readonly<Record<string, string>> = {},
 ): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App routing={{ kind: 'static', path }} maps={maps} />
+      <App routing={{ kind: 'static', path }} maps={maps} titles={titles} />
     </StrictMode>,
     // Every boundary is written in place, complete: React would otherwise move large ones to the
     // end of the page with an inline script to put them back, which the CSP (no inline script)

@@ -47,6 +47,15 @@
   };
   document.addEventListener('click', hold, true);
   if (document.visibilityState === 'hidden') start();
+  else if (
+    window.PerformanceObserver &&
+    (window.PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0
+  )
+    // Once the browser reports the first paint (its frame on the screen), not merely drawn.
+    new window.PerformanceObserver(function (list, observer) {
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
   else
     window.requestAnimationFrame(function () {
       setTimeout(start);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMapId } from './map-id';
-import { isRenderedPagePath } from './page-paths';
+import { isEmbeddedPagePath, isRenderedPagePath } from './page-paths';
 
 // PRODUCT §13.6: one pattern says which pages the server renders, for the server and the service
 // worker alike; it must agree with what the server's map ids say a draft is.
@@ -37,5 +37,18 @@ describe('isRenderedPagePath', () => {
         expect(isRenderedPagePath(`/map/${mapId}`)).toBe(!isDraft);
       }),
     );
+  });
+});
+
+describe('isEmbeddedPagePath', () => {
+  it.each([
+    ['/embed/default', true],
+    ['/embed/more-bike-lanes-k3j9x2m7qa1b', true],
+    ['/embed/draft.default', false],
+    ['/embed/a/b', false],
+    ['/embed/', false],
+    ['/map/default', false],
+  ])('%s → %s', (path, embedded) => {
+    expect(isEmbeddedPagePath(path)).toBe(embedded);
   });
 });

@@ -11,3 +11,15 @@ export const renderedPagePattern = /^\/(map\/(?!draft\.)[^/]+|help)$/;
 export function isRenderedPagePath(path: string): boolean {
   return renderedPagePattern.test(path);
 }
+
+/**
+ * PRODUCT §11.5: the compact page of a published map that other sites frame (never a draft's).
+ * The service worker never answers it from its copy of the app (vite.config.ts): the server's
+ * answer says who may frame it.
+ */
+export const embeddedPagePattern = /^\/embed\/(?!draft\.)[^/]+$/;
+
+/** True for the address of a map's compact page (PRODUCT §11.5). */
+export function isEmbeddedPagePath(path: string): boolean {
+  return embeddedPagePattern.test(path);
+}

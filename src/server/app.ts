@@ -15,6 +15,7 @@ import { previewImages, type RenderPreview } from './pages/preview-images';
 import { largestEntryBytes, publishedMaps } from './pages/published-maps';
 import { mapRoutes } from './routes/maps';
 import { responseRoutes } from './routes/responses';
+import { allowCrossOriginReads } from './http/cross-origin';
 import { addSecurityHeaders } from './http/security-headers';
 import { registerClient } from './routes/client';
 import { fastifyTrustProxy, keepValidForwardedAddresses } from './http/trust-proxy';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (config.trustProxy !== false) keepValidForwardedAddresses(app);
   installErrorHandler(app);
   addSecurityHeaders(app);
+  allowCrossOriginReads(app);
   app.addHook('onRequest', (request, _reply, done) => {
     // A request that reaches a closing instance (on a connection that was busy when it began to
     // close) is sent elsewhere: the load balancer retries it on another instance.

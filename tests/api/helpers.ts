@@ -346,9 +346,9 @@ export function failingStore(inner: MapStore): FailingStore {
       guard('get');
       return inner.get(id, now);
     },
-    async getMany(ids, now) {
-      guard('getMany');
-      return inner.getMany(ids, now);
+    async *mapSet(ids, now, whole) {
+      guard('mapSet');
+      yield* inner.mapSet(ids, now, whole);
     },
     async publish(map, newId) {
       guard('publish');

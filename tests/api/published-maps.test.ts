@@ -18,7 +18,7 @@ function countingStore(maps: StoredMap[]) {
       const map = maps.find((m) => m.id === id);
       return map && map.expiresAt > now.getTime() ? map : null;
     },
-    getMany: async () => [],
+    mapSet: async function* () {},
     publish: () => Promise.reject(new Error('not here')),
     responses: async () => [],
     responsesOf: async () => [],

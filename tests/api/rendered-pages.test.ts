@@ -52,6 +52,13 @@ const manifest = JSON.stringify({
     imports: ['_mount-2.js'],
   },
   '_PublishedView-4.js': { file: 'assets/PublishedView-4.js', css: ['assets/PublishedView-4.css'] },
+  // The compact page other sites frame (PRODUCT §11.5).
+  'pages/map/EmbeddedMapPage.tsx': {
+    file: 'assets/EmbeddedMapPage-8.js',
+    isDynamicEntry: true,
+    css: ['assets/EmbeddedMapPage-8.css'],
+    imports: ['_mount-2.js'],
+  },
   '_HelpPage-5.js': {
     file: 'assets/HelpPage-5.js',
     name: 'HelpPage',
@@ -154,7 +161,7 @@ describe('Help rendered by the build', () => {
     try {
       mkdirSync(join(dir, 'client/assets'), { recursive: true });
       writeFileSync(join(dir, 'client-manifest.json'), manifest);
-      for (const file of ['mount-2', 'tip-9', 'PublishedView-4', 'Grid-6', 'HelpPage-5'])
+      for (const file of ['mount-2', 'tip-9', 'PublishedView-4', 'Grid-6', 'HelpPage-5', 'EmbeddedMapPage-8'])
         writeFileSync(join(dir, `client/assets/${file}.css`), readCss(`assets/${file}.css`));
       mkdirSync(join(dir, 'server'));
       writeFileSync(

@@ -149,21 +149,59 @@ function defineContract(backend: Backend): void {
       }
     });
 
-    it('reads several maps at once, leaving out unknown and expired ones', async () => {
+    it('[N16] reads a set in order of id, in brief or whole, leaving out unknown and expired maps', async () => {
       const store = await freshStore();
-      const a = newMap({ dataJson: JSON.stringify({ title: 'A', description: null, reasons: [] }) });
-      const b = newMap({ dataJson: JSON.stringify({ title: 'B', description: null, reasons: [] }) });
-      const aId = await store.publish(a, uniqueId);
-      const bId = await store.publish(b, uniqueId);
-      const goneId = await store.publish(newMap({ expiresAt: now.getTime() }), uniqueId);
-      const found = await store.getMany([bId, 'no-such-map-k3j9x2m7qa1b', aId, goneId], now);
-      expect(found.sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual(
-        [
-          { id: aId, ...a, basedOn: null, authorKeyHash: null },
-          { id: bId, ...b, basedOn: null, authorKeyHash: null },
-        ].sort((x, y) => (x.id < y.id ? -1 : 1)),
+      const data = (title: string) => ({
+        title,
+        description: 'First line.\nSecond line.',
+        reasons: [
+          {
+            id: '6f1c1c0e-8b1a-4c53-9a0e-1d2b3c4d5e6f',
+            title: 'A reason',
+            relevance: 'A long text',
+            belief: 'agree',
+            support: null,
+          },
+        ],
+      });
+      const published = await Promise.all(
+        ['A', 'B', 'C'].map(async (title) => {
+          const map = newMap({ dataJson: JSON.stringify(data(title)) });
+          return { id: await store.publish(map, uniqueId), map };
+        }),
       );
-      expect(await store.getMany([], now)).toEqual([]);
+      const goneId = await store.publish(newMap({ expiresAt: now.getTime() }), uniqueId);
+      const sorted = [...published].sort((x, y) => (x.id < y.id ? -1 : 1));
+      const ids = [...sorted.map((p) => p.id), goneId, 'no-such-map-k3j9x2m7qa1b'].sort();
+      const whole = new Set([sorted[1]!.id]);
+      const items = [];
+      for await (const item of store.mapSet(ids, now, whole)) items.push(item);
+      expect(items.map((item) => item.id)).toEqual(sorted.map((p) => p.id));
+      for (const [n, item] of items.entries()) {
+        const { map } = sorted[n]!;
+        expect(item).toMatchObject({ published: map.published, expiresAt: map.expiresAt, basedOn: null });
+        if (n === 1) {
+          expect(item.whole).toBe(true);
+          expect(item.json.toString()).toBe(map.dataJson);
+        } else {
+          expect(item.whole).toBe(false);
+          expect(JSON.parse(item.json.toString())).toEqual({
+            title: JSON.parse(map.dataJson).title,
+            description: 'First line.',
+            reasons: [
+              {
+                id: '6f1c1c0e-8b1a-4c53-9a0e-1d2b3c4d5e6f',
+                title: 'A reason',
+                belief: 'agree',
+                support: null,
+              },
+            ],
+          });
+        }
+      }
+      const none = [];
+      for await (const item of store.mapSet([], now, new Set())) none.push(item);
+      expect(none).toEqual([]);
     });
 
     it('never returns a map once it has expired, even before it is deleted', async () => {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { newReason } from '../../src/domain/test-support/builders';
 import { test } from './support/fixtures';
+import { putStoredDraft } from './support/map-page';
 import { publishTestMap } from './support/published-maps';
 
 // PRODUCT §13 (speed): pages do not jump while they load (what Lighthouse scores as Cumulative
@@ -11,6 +12,8 @@ import { publishTestMap } from './support/published-maps';
 interface Maps {
   mapId: string;
   otherId: string;
+  /** A map that answers `mapId`, listed under it (its Responses region). */
+  answerId: string;
 }
 
 const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps> => {
@@ -25,7 +28,18 @@ const it = test.extend('maps', { scope: 'file' }, async ({ app }): Promise<Maps>
     publishTestMap(app, { title: 'A map of ten reasons', description: 'A description.', reasons }),
     publishTestMap(app, { title: 'Another map', description: null, reasons: reasons.slice(3) }),
   ]);
-  return { mapId: map.id, otherId: other.id };
+  const answer = await fetch(`${app.baseUrl}/api/map/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      version: '1.0',
+      data: { title: 'An answer to the map of ten reasons', description: null, reasons: reasons.slice(5) },
+      basedOn: map.id,
+      listed: true,
+    }),
+  });
+  const { data } = (await answer.json()) as { data: { mapId: string } };
+  return { mapId: map.id, otherId: other.id, answerId: data.mapId };
 });
 
 interface Shift {
@@ -86,6 +100,36 @@ describe.for([412, 1280])('layout shift while loading at %i px', (width) => {
     await recordLayoutShifts(context);
     await page.goto(path(maps));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const shifts = await settledLayoutShifts(page);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.02);
+  });
+});
+
+// PRODUCT §13.6: what the app draws once it has the page, with no input at all (the Responses
+// region, the draft's link, a ready Download), moves nothing above it on a touch phone.
+describe('layout shift on a touch phone at 360 px that is never touched', () => {
+  it.override('contextOptions', { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  it.for([
+    ['a published map with a response', (maps: Maps) => `/map/${maps.mapId}`, false],
+    ['a response to it', (maps: Maps) => `/map/${maps.answerId}`, false],
+    ['a published map whose draft this browser keeps', (maps: Maps) => `/map/${maps.mapId}`, true],
+  ] as const)('%s shifts less than 0.02', async ([_what, path, withDraft], { page, context, maps }) => {
+    if (withDraft) {
+      await page.goto('/help');
+      await putStoredDraft(page, `draft.${maps.mapId}`, {
+        version: '1.0',
+        published: null,
+        updatedAt: '2026-11-27T10:00:00.000Z',
+        data: { title: 'A draft of the map of ten reasons', description: null, reasons: [] },
+      });
+    }
+    await recordLayoutShifts(context);
+    await page.goto(path(maps));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+    if (path(maps).endsWith(maps.mapId)) await page.getByRole('region', { name: 'Responses' }).waitFor();
     const shifts = await settledLayoutShifts(page);
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.02);

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import type { MapData } from '../../src/domain/belief-map';
 import { beliefLabel, supportLabel } from '../../src/domain/ratings';
 import { newReason } from '../../src/domain/test-support/builders';
-import { openMap, putStoredDraft } from './support/map-page';
+import { heading, layOutDraft, openMap, putStoredDraft } from './support/map-page';
 import { testWithPublishedMap } from './support/published-maps';
 
 // PRODUCT §15.2 (rule F11): "Download picture (PNG)" and "(SVG)" draw the whole map in the
@@ -273,6 +273,30 @@ describe('printing a map', () => {
     expect(text).toContain('A draft, not published: it has no link.');
     for (const reason of data.reasons) expect(text).toContain(reason.title);
     for (const hidden of ['Publish draft', 'Add item', 'Download']) expect(text).not.toContain(hidden);
+  });
+
+  it('[F11] prints no flash bar, confirmation of the publish, draft notice or form field right after publishing', async ({
+    page,
+  }) => {
+    await layOutDraft(page, { title: 'Printed right after publishing' }, [
+      { title: 'A reason on paper', belief: 'agree', support: 'support' },
+    ]);
+    await page
+      .getByRole('region', { name: 'Draft actions' })
+      .getByRole('button', { name: 'Publish draft' })
+      .click();
+    const published = page.getByRole('region', { name: 'Published' });
+    await published.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await heading(page).isVisible()).toBe(true);
+    expect(await published.isVisible()).toBe(false);
+    for (const status of await page.getByRole('status').all()) expect(await status.isVisible()).toBe(false);
+    for (const field of await page.locator('input, textarea, select').all())
+      expect(await field.isVisible()).toBe(false);
+    const text = words(await pdfText(await page.pdf({ format: 'A4' })));
+    expect(text).toContain('A reason on paper');
+    for (const hidden of ['Anyone with this link', 'Your draft was removed', 'Copy link'])
+      expect(text).not.toContain(hidden);
   });
 
   it('[F11] "Print" in Download prints the page', async ({ page, mapId }) => {

@@ -29,3 +29,16 @@ export function sampleMapData(reasons: number, n = 0): MapData {
 export function publishBody(data: MapData): string {
   return JSON.stringify({ version: '1.0', data });
 }
+
+/**
+ * A map of about `bytes` of JSON (up to the 2 MiB body limit), nearly all of it relevance texts:
+ * the large maps of the floods, whose briefs are a few KB. `n` makes its ids and title its own.
+ */
+export function largeMapData(bytes: number, n = 0): MapData {
+  const data = sampleMapData(100, n);
+  const relevance = Math.min(20_000, Math.floor(bytes / 100) - 250);
+  return {
+    ...data,
+    reasons: data.reasons.map((reason, i) => ({ ...reason, relevance: `${i}: `.padEnd(relevance, 'x') })),
+  };
+}

@@ -26,14 +26,16 @@ export interface AppProps {
   routing?: Routing;
   /** Published maps at hand: those a page rendered on the server carries (PRODUCT §13.6). */
   maps?: Readonly<Record<string, PublishedMap>> | undefined;
+  /** The titles of the maps those answer, by id, which such a page names (PRODUCT §6.2). */
+  titles?: Readonly<Record<string, string>> | undefined;
 }
 
-export function App({ host, routing = { kind: 'browser' }, maps }: AppProps) {
+export function App({ host, routing = { kind: 'browser' }, maps, titles }: AppProps) {
   const persistence = useMemo(() => createPersistence(host), [host]);
   // Chosen once: the app keeps its location hook, and so its history, for as long as it is mounted.
   const [location] = useState(() => locationOf(routing));
   return (
-    <MapsStoreProvider persistence={persistence} maps={maps}>
+    <MapsStoreProvider persistence={persistence} maps={maps} titles={titles}>
       <VisitsProvider value={location.visits}>
         <Router {...location.router}>
           <ErrorBoundary>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useRoute } from 'wouter';
 import { FlashBar, FlashProvider } from '../components/flash';
 import { Header } from '../components/Header';
 import { UpdateNotice } from '../components/UpdateNotice';
+import { embeddedMapRoute } from './routes';
 
 // Only wanted once a reader points at an icon, so it stays out of every page's first load.
 const RatingTooltip = lazy(() =>
@@ -10,6 +12,14 @@ const RatingTooltip = lazy(() =>
 
 /** Every page's frame: skip link, header, the page itself in <main>, and the flash bar. */
 export function Layout({ children }: { children: ReactNode }) {
+  // PRODUCT §11.5: a map framed by another site is the map alone, without the app around it.
+  const [embedded] = useRoute(embeddedMapRoute);
+  if (embedded)
+    return (
+      <main id="main" className="embedded">
+        <Suspense fallback={<p className="page-loading">Loading...</p>}>{children}</Suspense>
+      </main>
+    );
   return (
     <FlashProvider>
       <a className="skip-link" href="#main">

@@ -60,7 +60,7 @@ describe('routes (PRODUCT §6)', () => {
 
   it('gives every page its own chunk: no route renders a page imported eagerly', () => {
     const pages = appRoutes.flatMap((route) => ('page' in route ? [route.page] : []));
-    expect(pages).toHaveLength(9);
+    expect(pages).toHaveLength(10);
     for (const page of pages) expect((page as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
   });
 });

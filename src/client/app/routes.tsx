@@ -19,7 +19,13 @@ const DiscussionPage = lazy(() =>
 const HelpPage = lazy(() => import('../pages/help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const MapsPage = lazy(() => import('../pages/maps/MapsPage').then((m) => ({ default: m.MapsPage })));
 const SharedPage = lazy(() => import('../pages/map/SharedPage').then((m) => ({ default: m.SharedPage })));
+const EmbeddedMapPage = lazy(() =>
+  import('../pages/map/EmbeddedMapPage').then((m) => ({ default: m.EmbeddedMapPage })),
+);
 const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+/** PRODUCT §11.5: the compact page of a published map that other sites frame, without the app's frame. */
+export const embeddedMapRoute = '/embed/:mapId';
 
 /** Where a new visitor lands: `/` and `/map` lead to the default draft. */
 export const startPath = '/map/draft.default';
@@ -37,6 +43,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/help', page: HelpPage },
   { path: '/maps', page: MapsPage },
   { path: '/shared', page: SharedPage },
+  { path: embeddedMapRoute, page: EmbeddedMapPage },
   { path: '*', page: NotFoundPage },
 ];
 

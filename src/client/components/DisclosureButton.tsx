@@ -7,6 +7,7 @@ interface DisclosureButtonProps {
   /** The id of the element it shows and hides. */
   controls: string;
   className: string;
+  id?: string | undefined;
   /** The id of an element that describes the button (e.g. the title of the map it belongs to). */
   describedBy?: string;
   children: ReactNode;
@@ -19,6 +20,7 @@ export function DisclosureButton({
   onToggle,
   controls,
   className,
+  id,
   describedBy,
   children,
   ref,
@@ -26,6 +28,7 @@ export function DisclosureButton({
   return (
     <button
       ref={ref}
+      id={id}
       type="button"
       className={className}
       aria-expanded={open}

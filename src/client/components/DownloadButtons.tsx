@@ -5,6 +5,7 @@ import type { PictureFormat } from '../lib/map-picture';
 import { saveFile } from '../lib/save-file';
 import { DisclosureButton } from './DisclosureButton';
 import { useColorScheme } from './use-color-scheme';
+import { siteLink } from '../lib/site';
 
 // PRODUCT §15.2: "Download" on a map: JSON, Markdown, Argdown, AIF-JSON or a picture (PNG or SVG),
 // all made in the browser, and "Print" on a map page. The converters load on first use, so they
@@ -31,11 +32,22 @@ interface DownloadButtonsProps {
   mapId?: string;
   /** Offers "Print" too: on a map's own page, which prints as the map alone. */
   printable?: boolean;
+  /** The id of the "Download" button: its stand-in's, while the page was loading. */
+  buttonId?: string;
+  /** Opens with the formats shown: the stand-in was pressed while they loaded. */
+  initiallyOpen?: boolean;
 }
 
 /** A "Download" button that shows the formats, each saving a file named after the map. */
-export function DownloadButtons({ map, describedBy, mapId, printable = false }: DownloadButtonsProps) {
-  const [open, setOpen] = useState(false);
+export function DownloadButtons({
+  map,
+  describedBy,
+  mapId,
+  printable = false,
+  buttonId,
+  initiallyOpen = false,
+}: DownloadButtonsProps) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [error, setError] = useState<string | null>(null);
   const [scheme] = useColorScheme();
   const id = useId();
@@ -47,7 +59,7 @@ export function DownloadButtons({ map, describedBy, mapId, printable = false }: 
       if (!value) throw new Error('The map no longer exists.');
       if (isPicture(format)) {
         const { pictureFile } = await import('../lib/map-picture');
-        const link = 'updatedAt' in value || !mapId ? null : `${window.location.origin}/map/${mapId}`;
+        const link = 'updatedAt' in value || !mapId ? null : siteLink(`/map/${mapId}`);
         saveFile(await pictureFile(value, format, { scheme, link }));
       } else {
         const { exportMap } = await import('../../domain/formats/export-map');
@@ -61,6 +73,7 @@ export function DownloadButtons({ map, describedBy, mapId, printable = false }: 
   return (
     <div className="download">
       <DisclosureButton
+        id={buttonId}
         className="download-button"
         controls={id}
         open={open}

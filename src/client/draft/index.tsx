@@ -18,20 +18,23 @@ const MapsStoreContext = createContext<MapsStore | null>(null);
 
 /**
  * Provides one MapsStore over `persistence` and keeps it in step with other tabs. `maps` are
- * published maps already at hand (a page rendered on the server carries the one it shows).
+ * published maps already at hand (a page rendered on the server carries the one it shows), and
+ * `titles` the titles of others, by id (the maps that one answers).
  */
 export function MapsStoreProvider({
   persistence,
   maps,
+  titles,
   children,
 }: {
   persistence: Persistence;
   maps?: Readonly<Record<string, PublishedMap>> | undefined;
+  titles?: Readonly<Record<string, string>> | undefined;
   children: ReactNode;
 }) {
   const store = useMemo(() => {
     const created = new MapsStore(persistence);
-    if (maps) created.preload(maps);
+    if (maps) created.preload(maps, titles);
     return created;
     // The maps at hand are read once, when the store is made.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -91,16 +94,20 @@ export function usePublishedTitle(baseId: string | null): string | null {
 
 /**
  * What a published map answers (PRODUCT §5.5, §6.2): loading, its title, or gone when the server no
- * longer has it (it expired). Null for a map that answers none.
+ * longer has it (it expired). Null for a map that answers none. A title the server's page named is
+ * known from the first render, the server's too; the map is still read, to say so once it is gone.
  */
 export function useAnsweredMap(
   basedOn: string | null,
 ): { status: 'loading' } | { status: 'found'; title: string } | { status: 'gone' } | null {
   const title = usePublishedTitle(basedOn);
   const entry = useMapsState().entries[basedOn ?? ''];
+  const { knownTitles } = useMapsStore();
   if (basedOn === null) return null;
   if (title !== null) return { status: 'found', title };
-  return entry?.kind === 'failed' ? { status: 'gone' } : { status: 'loading' };
+  if (entry?.kind === 'failed') return { status: 'gone' };
+  const known = knownTitles?.[basedOn];
+  return known === undefined ? { status: 'loading' } : { status: 'found', title: known };
 }
 
 /** The draft's Undo history in this tab's session (PRODUCT §7.6), following every step. */

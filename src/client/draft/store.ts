@@ -70,6 +70,8 @@ export class MapsStore {
    * once. Held here, not in the URL: a reload or the link opened elsewhere shows the map without it.
    */
   private justPublished: { mapId: string; unlistedReason: string | null } | null = null;
+  /** Titles of published maps known without their maps: those a server's page names (PRODUCT §6.2). */
+  declare knownTitles?: Readonly<Record<string, string>> | undefined;
 
   constructor(persistence: Persistence, now: () => Date = () => new Date(), historyStorage?: HistoryStorage) {
     this.persistence = persistence;
@@ -153,10 +155,12 @@ export class MapsStore {
 
   /**
    * Holds `maps` as loaded: the published maps a page rendered on the server carries (PRODUCT
-   * §13.6), so that showing them, on the server and again in the browser, fetches nothing.
+   * §13.6), so that showing them, on the server and again in the browser, fetches nothing; and
+   * `titles`, those of the maps they answer, which the page names.
    */
-  preload(maps: Readonly<Record<string, PublishedMap>>): void {
+  preload(maps: Readonly<Record<string, PublishedMap>>, titles?: Readonly<Record<string, string>>): void {
     for (const [id, map] of Object.entries(maps)) this.set(id, { kind: 'published', map });
+    this.knownTitles = titles;
   }
 
   // --- changing drafts -------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-import type { Reason } from '../belief-map';
 import { mapBalance, reasonWeight, type MapBalance } from '../balance';
 import type { MapId } from '../map-id';
 import { supportDirection } from '../rating-steps';
 import { beliefValues, supportValues, type Belief, type Support } from '../ratings';
+import type { ReasonBrief } from './map-brief';
 import { discussionMaps, matchReasons, type DiscussionMap } from './match-reasons';
 import { findOpinionGroups, type OpinionGroups } from './opinion-groups';
 
@@ -23,7 +23,7 @@ type RatingCounts<Value extends string> = Record<Value | 'none', number>;
 /** A matched reason in one map. */
 interface DiscussionEntry {
   mapId: MapId;
-  reason: Reason;
+  reason: ReasonBrief;
   /** Its weight in this map (rule W1), null when unrated. */
   weight: number | null;
   /** True when it joined by its title, not its id (rule N2). */

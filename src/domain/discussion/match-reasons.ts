@@ -1,6 +1,6 @@
-import type { MapData, Reason } from '../belief-map';
 import { reasonIdKey } from '../compare';
 import type { MapId } from '../map-id';
+import type { ReasonBrief } from './map-brief';
 import {
   analysedSimilarity,
   analyseTitle,
@@ -12,17 +12,17 @@ import {
 // Which reasons of a group's maps are the same reason (rule N2): by id first, as compare does,
 // then by title across all the maps, as the similar-title rules pair two maps' reasons.
 
-/** One map of a discussion: its id and its data. */
+/** One map of a discussion: its id and its reasons, in brief (rule N16) or whole. */
 export interface DiscussionMap {
   id: MapId;
-  data: MapData;
+  data: { readonly reasons: readonly ReasonBrief[] };
 }
 
 /** A matched reason's reason in one map. */
 interface MatchedEntry {
   /** The map's place in the discussion's order (rule N1). */
   map: number;
-  reason: Reason;
+  reason: ReasonBrief;
   /** True when this reason joined by its title, not by its id (rule N2). */
   byTitle: boolean;
 }

@@ -1,5 +1,4 @@
-import type { Reason, ReasonId } from '../belief-map';
-import type { DiscussionMap } from '../discussion/match-reasons';
+import type { MapData, Reason, ReasonId } from '../belief-map';
 import { seededRandom } from '../discussion/seeded-random';
 import type { MapId } from '../map-id';
 import { beliefValues, supportValues } from '../ratings';
@@ -29,7 +28,7 @@ const vocabulary = Array.from({ length: 3000 }, (_, n) => `w${n.toString(36)}`);
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}` as ReasonId;
 
 /** Maps `map-000`, `map-001`, … of a discussion with the shape `options` gives. Deterministic. */
-export function generateDiscussion(options: DiscussionOptions): DiscussionMap[] {
+export function generateDiscussion(options: DiscussionOptions): { id: MapId; data: MapData }[] {
   const { maps, reasonsPerMap, camps, seed, rewritten = 0.3, own = 0.1, noise = 0.15 } = options;
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

@@ -11,10 +11,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * so that no script is fetched before the first paint (PRODUCT §13.6). Its SHA-256, checked against
  * the file by tests/api/security-headers.test.ts.
  */
-export const themeScriptHash = "'sha256-AF/scPi3UPtsV1qTPoeIz5wbisTjnHNo4afjJed0C4U='";
+export const themeScriptHash = "'sha256-53AuWZDxEBfu2ih8xk8DpzgPvhbcJePv8GkQ6315W5Q='";
 
-/** Helmet's options, with `styleHashes` allowing a rendered page's inline style (PRODUCT §13.6). */
-const optionsWith = (styleHashes: readonly string[]): HelmetOptions => ({
+/**
+ * Helmet's options, with `styleHashes` allowing a rendered page's inline style (PRODUCT §13.6), and
+ * `framedAnywhere` for the one page any site may frame (PRODUCT §11.5).
+ */
+const optionsWith = (styleHashes: readonly string[], framedAnywhere = false): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -28,9 +31,9 @@ const optionsWith = (styleHashes: readonly string[]): HelmetOptions => ({
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      // PRODUCT §11.4: embedding is by the mount function in a host page, not by framing, so only
-      // the app itself may frame its pages.
-      frameAncestors: ["'self'"],
+      // PRODUCT §11.4, §11.5: a host page embeds the app by its mount function, not by framing, so
+      // only the app itself may frame its pages; except /embed/{mapId}, which is made to be framed.
+      frameAncestors: [framedAnywhere ? '*' : "'self'"],
     },
   },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -59,8 +62,8 @@ export function securityHeaders(helmetOptions: HelmetOptions = options): Record<
  * The Content-Security-Policy of a rendered page, whose one inline style is allowed by its hash
  * (`styleHash` of pages/rendered-pages.ts): the same policy as every answer's otherwise.
  */
-export function pageContentSecurityPolicy(styleHashes: readonly string[]): string {
-  return securityHeaders(optionsWith(styleHashes))['content-security-policy']!;
+export function pageContentSecurityPolicy(styleHashes: readonly string[], framedAnywhere = false): string {
+  return securityHeaders(optionsWith(styleHashes, framedAnywhere))['content-security-policy']!;
 }
 
 /** Puts the security headers on every answer of `app`, errors and 404s included. */

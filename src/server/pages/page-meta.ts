@@ -13,6 +13,8 @@ export interface PageMeta {
   url: string | null;
   /** The preview picture (PRODUCT §8.4): its absolute URL and its text alternative; omitted when unknown. */
   image: { url: string; alt: string } | null;
+  /** PRODUCT §11.5: the page's oEmbed answer, for sites that discover it; omitted when none. */
+  oembedUrl?: string;
 }
 
 export const genericMeta: PageMeta = {
@@ -114,6 +116,9 @@ export function renderIndex(template: string, meta: PageMeta): string {
     `<meta name="twitter:description" content="${description}" />`,
     meta.image ? `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />` : '',
     meta.image ? `<meta name="twitter:image:alt" content="${escapeHtml(meta.image.alt)}" />` : '',
+    meta.oembedUrl
+      ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembedUrl)}" title="${title}" />`
+      : '',
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -135,4 +140,13 @@ function imageTags(image: PageMeta['image']): string[] {
     `<meta property="og:image:height" content="630" />`,
     `<meta property="og:image:alt" content="${escapeHtml(image.alt)}" />`,
   ];
+}
+
+/**
+ * PRODUCT §11.5: the oEmbed address of map `id`'s page. With the site's origin (PUBLIC_URL) it
+ * names the page's whole URL; without, its path, which /oembed reads against its own origin.
+ */
+export function oembedUrlOf(id: string, publicUrl: string | null): string {
+  const page = `${publicUrl ?? ''}/map/${encodeURIComponent(id)}`;
+  return `${publicUrl ?? ''}/oembed?url=${encodeURIComponent(page)}&format=json`;
 }

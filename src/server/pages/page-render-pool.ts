@@ -18,8 +18,13 @@ import type { RenderedPage } from './rendered-pages';
 export const pageRenderWorkerFile = 'page-render-worker.js';
 
 export interface PageRenderPool {
-  /** The page at `path`, rendered on a thread; rejects with BusyError when too many wait. */
-  render(path: string, meta: PageMeta, answers: Readonly<Record<string, string>>): Promise<RenderedPage>;
+  /** The page at `path`, rendered on a thread (`renderPageAt`); rejects with BusyError when too many wait. */
+  render(
+    path: string,
+    meta: PageMeta,
+    answers: Readonly<Record<string, string>>,
+    titles?: Readonly<Record<string, string>>,
+  ): Promise<RenderedPage>;
   /** The link-preview picture of `content` as a PNG, drawn on a thread; rejects as `render` does. */
   renderPreview(content: PreviewImageContent): Promise<Buffer>;
   /** Ends the threads; renders still waiting are refused. */
@@ -122,8 +127,8 @@ export function pageRenderPool(options: PageRenderPoolOptions): PageRenderPool |
   };
 
   return {
-    render(path, meta, answers) {
-      return submit({ kind: 'page', path, meta, answers: { ...answers } });
+    render(path, meta, answers, titles = {}) {
+      return submit({ kind: 'page', path, meta, answers: { ...answers }, titles: { ...titles } });
     },
     async renderPreview(content) {
       return (await submit({ kind: 'preview', content })).bytes;

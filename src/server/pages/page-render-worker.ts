@@ -13,11 +13,17 @@ import { loadPageRenderer, readPageAssets, renderPageAt, type PageKit } from './
 // whatever loader the thread that starts it has.
 
 /**
- * What the pool asks: the page at `path` with `meta`'s tags and the maps' API answers by id, or
- * the preview picture of `content`.
+ * What the pool asks: the page at `path` with `meta`'s tags, the maps' API answers by id and the
+ * titles of the maps they answer, or the preview picture of `content`.
  */
 export type RenderJob =
-  | { kind: 'page'; path: string; meta: PageMeta; answers: Record<string, string> }
+  | {
+      kind: 'page';
+      path: string;
+      meta: PageMeta;
+      answers: Record<string, string>;
+      titles: Record<string, string>;
+    }
   | { kind: 'preview'; content: PreviewImageContent };
 
 /** What the thread answers for one job: the page or the PNG's bytes, or why it failed. */
@@ -41,7 +47,7 @@ async function serve(port: NonNullable<typeof parentPort>, { clientDir, serverDi
   // One job at a time: the pool sends the next when this one is answered.
   const render = (job: RenderJob) =>
     job.kind === 'page'
-      ? renderPageAt(kit, job.path, job.meta, job.answers)
+      ? renderPageAt(kit, job.path, job.meta, job.answers, job.titles)
       : renderPreviewPng(job.content).then((bytes) => ({ bytes, gzipped: false, etag: '' }));
   port.on('message', (job: RenderJob) => {
     render(job).then(

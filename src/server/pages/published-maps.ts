@@ -12,10 +12,13 @@ import type { MapStore } from '../store/map-store';
 // and without encoding or parsing its text again; in the HTTP benchmark the lookup and the
 // encoding were a third of a GET's time, and parsing a 2 MB map for its preview took 5 ms.
 
+/** The pages a published map has: its own page, and the compact one other sites frame (PRODUCT §11.5). */
+export type PageKind = 'map' | 'embed';
+
 class PublishedMapEntry {
   #preview: MapPreview | null = null;
-  #page: Promise<RenderedPage | null> | null = null;
-  #pageBytes = 0;
+  readonly #pages = new Map<PageKind, Promise<RenderedPage | null>>();
+  readonly #pageBytes = new Map<PageKind, number>();
   #gzipped: Promise<Buffer | null> | null = null;
   #gzippedBytes = 0;
 
@@ -25,6 +28,8 @@ class PublishedMapEntry {
     readonly answer: Buffer,
     /** Epoch milliseconds after which the map is never served. */
     readonly expiresAt: number,
+    /** The id of the map it answers (PRODUCT §5.5), or null. */
+    readonly basedOn: string | null,
     /** Tells the cache that this entry grew (it made a form derived on first use). */
     private readonly grew: (entry: PublishedMapEntry) => void,
   ) {}
@@ -40,29 +45,36 @@ class PublishedMapEntry {
   }
 
   /**
-   * The map's page (PRODUCT §13.6), made by `render` the first time it is asked for and kept with
-   * the entry, so each instance renders a map once however often it is opened; concurrent first
-   * requests share the one render. A render that rejects is tried again by the next request; one
-   * that fails answers null (the page is then sent
-   * without the map, as for a draft) and is not tried again for this entry; so does a page over
-   * its `pageAllowance`, which no real map makes, so that every entry fits the cache's bound on one
-   * entry (`largestEntryBytes`).
+   * The map's page of `kind` (PRODUCT §13.6), made by `render` the first time it is asked for and
+   * kept with the entry, so each instance renders a map once however often it is opened; concurrent
+   * first requests share the one render. A render that rejects is tried again by the next request;
+   * one that fails answers null (the page is then sent without the map, as for a draft) and is not
+   * tried again for this entry; so does a page over its `pageAllowance`, which no real map makes,
+   * so that every entry fits the cache's bound on one entry (`largestEntryBytes`).
    */
-  page(render: (entry: PublishedMapEntry) => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
-    this.#page ??= render(this).then(
-      (page) => {
-        const kept = page && page.bytes.length <= pageAllowance(this.answer.length) ? page : null;
-        this.#pageBytes = kept?.bytes.length ?? 0;
-        this.grew(this);
-        return kept;
-      },
-      (error: unknown) => {
-        // Refused for now (too many renders wait): the next request tries again.
-        this.#page = null;
-        throw error;
-      },
-    );
-    return this.#page;
+  page(
+    render: (entry: PublishedMapEntry) => Promise<RenderedPage | null>,
+    kind: PageKind = 'map',
+  ): Promise<RenderedPage | null> {
+    let page = this.#pages.get(kind);
+    if (!page) {
+      page = render(this).then(
+        (rendered) => {
+          const kept =
+            rendered && rendered.bytes.length <= pageAllowance(this.answer.length) ? rendered : null;
+          this.#pageBytes.set(kind, kept?.bytes.length ?? 0);
+          this.grew(this);
+          return kept;
+        },
+        (error: unknown) => {
+          // Refused for now (too many renders wait): the next request tries again.
+          this.#pages.delete(kind);
+          throw error;
+        },
+      );
+      this.#pages.set(kind, page);
+    }
+    return page;
   }
 
   /**
@@ -93,7 +105,9 @@ class PublishedMapEntry {
   get bytes(): number {
     const preview = this.#preview;
     const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 128 : 0;
-    return this.answer.length + this.#gzippedBytes + previewBytes + this.#pageBytes;
+    let pageBytes = 0;
+    for (const bytes of this.#pageBytes.values()) pageBytes += bytes;
+    return this.answer.length + this.#gzippedBytes + previewBytes + pageBytes;
   }
 }
 
@@ -109,12 +123,12 @@ export function pageAllowance(answerBytes: number): number {
 
 /**
  * The bytes of the largest entry a map within the body limit can make: its answer, its gzipped
- * copy (smaller than the answer), its page and its preview. The cache's bound on one entry is never below it, so that no map, however large the
+ * copy (smaller than the answer), its two pages and its preview. The cache's bound on one entry is never below it, so that no map, however large the
  * limits let it be, is rendered again on every request because its entry was too large to keep.
  */
 export function largestEntryBytes(bodyLimitBytes: number): number {
   const answerBytes = bodyLimitBytes + 1024;
-  return 2 * answerBytes + pageAllowance(answerBytes) + 64 * 1024;
+  return 2 * answerBytes + 2 * pageAllowance(answerBytes) + 64 * 1024;
 }
 
 export interface PublishedMapsOptions {
@@ -162,7 +176,7 @@ export function publishedMaps(
           map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
         }"data":${map.dataJson}}`,
       );
-      return new PublishedMapEntry(id, answer, map.expiresAt, grew);
+      return new PublishedMapEntry(id, answer, map.expiresAt, map.basedOn, grew);
     },
   });
 

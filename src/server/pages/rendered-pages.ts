@@ -14,9 +14,16 @@ import { genericMeta, renderIndex, type PageMeta } from './page-meta';
 
 /** What dist/server/ssr.js exports (src/client/ssr.tsx). */
 export interface PageRenderer {
-  renderPage(path: string, maps?: Readonly<Record<string, unknown>>): Promise<string>;
+  renderPage(
+    path: string,
+    maps?: Readonly<Record<string, unknown>>,
+    titles?: Readonly<Record<string, string>>,
+  ): Promise<string>;
   pageDataId: string;
-  pageDataText(mapJsonById: Readonly<Record<string, string>>): string;
+  pageDataText(
+    mapJsonById: Readonly<Record<string, string>>,
+    titles?: Readonly<Record<string, string>>,
+  ): string;
 }
 
 /**
@@ -58,7 +65,14 @@ export async function loadPageRenderer(serverDir: string): Promise<PageRenderer 
 export const renderedPageChunks = {
   map: 'pages/map/MapPage.tsx',
   help: 'pages/help/HelpPage.tsx',
+  embed: 'pages/map/EmbeddedMapPage.tsx',
 } as const;
+
+/** Which of the rendered pages `path` is, and so which assets it names (`renderedPageChunks`). */
+function renderedPageKind(path: string, hasMaps: boolean): keyof typeof renderedPageChunks {
+  if (path.startsWith('/embed/')) return 'embed';
+  return hasMaps ? 'map' : 'help';
+}
 
 interface ManifestChunk {
   file: string;
@@ -147,12 +161,26 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
  * in it (what is in the folder is served), and answers `pageAssets` for every renderable page.
  */
 export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
-  const manifest = readFileSync(join(clientDir, '../client-manifest.json'), 'utf8');
+  const manifest = readManifest(clientDir);
   const readCss = (file: string) => readFileSync(join(clientDir, file), 'utf8');
   return {
     map: pageAssets(manifest, renderedPageChunks.map, readCss),
     help: pageAssets(manifest, renderedPageChunks.help, readCss),
+    embed: pageAssets(manifest, renderedPageChunks.embed, readCss),
   };
+}
+
+/** The text of the client's build manifest, which names the built files of each source file. */
+export function readManifest(clientDir: string): string {
+  return readFileSync(manifestPath(clientDir), 'utf8');
+}
+
+/**
+ * Where the build writes its manifest: beside the client's folder, not in it, since what is in
+ * the folder is served (vite.config.ts).
+ */
+export function manifestPath(clientDir: string): string {
+  return join(clientDir, '../client-manifest.json');
 }
 
 /**
@@ -170,6 +198,11 @@ export interface PageParts {
   data: string | null;
   dataId: string;
   assets: PageAssets;
+  /**
+   * False for a page that never runs the app (the compact page other sites frame, PRODUCT §11.5):
+   * it names no script but theme.js.
+   */
+  scripts?: boolean;
 }
 
 /**
@@ -180,7 +213,10 @@ export interface PageParts {
  * the first paint, and no script but the reader's until they ask for the app. Replacements are
  * functions, so no `$` in a map's text is read as a pattern.
  */
-export function composePage(shell: string, { root, data, dataId, assets }: PageParts): RenderedPage {
+export function composePage(
+  shell: string,
+  { root, data, dataId, assets, scripts = true }: PageParts,
+): RenderedPage {
   const [app] = assets.app.map((file) => `/${file}`);
   const [reader] = assets.reader.map((file) => `/${file}`);
   const preload = [...assets.app.slice(1), ...assets.js].map((file) => `/${file}`).join(' ');
@@ -193,7 +229,7 @@ export function composePage(shell: string, { root, data, dataId, assets }: PageP
       /<script type="module"[^>]*><\/script>\s*|<link rel="(?:modulepreload|stylesheet" crossorigin)[^>]*>\s*/g,
       '',
     )
-    .replace('<script>', () => `<script ${readerAttributes}>`)
+    .replace('<script>', () => (scripts ? `<script ${readerAttributes}>` : '<script>'))
     // The stylesheets the style holds stay named, disabled (never fetched), so that the app's
     // chunk loader, which adds a stylesheet unless a link to it is there, does not fetch them
     // again when the app takes the page over, nor add them after the style in a new order.
@@ -234,22 +270,25 @@ export interface PageKit {
 
 /**
  * Renders the page at `path` into the shell with `meta`'s title and preview tags. `answers` are
- * the API answers of the maps it shows, by id; a page with none (Help) has no data block. Rejects
- * when the renderer fails.
+ * the API answers of the maps it shows, by id, and `titles` those of the maps they answer (PRODUCT
+ * §6.2: the page names them); a page with no map (Help) has no data block. Rejects when the
+ * renderer fails.
  */
 export async function renderPageAt(
   { renderer, template, assets }: PageKit,
   path: string,
   meta: PageMeta,
   answers: Readonly<Record<string, string>>,
+  titles: Readonly<Record<string, string>> = {},
 ): Promise<RenderedPage> {
   const maps = Object.fromEntries(Object.entries(answers).map(([id, json]) => [id, JSON.parse(json)]));
-  const root = await renderer.renderPage(path, maps);
-  const isMap = Object.keys(answers).length > 0;
+  const root = await renderer.renderPage(path, maps, titles);
+  const kind = renderedPageKind(path, Object.keys(answers).length > 0);
   return composePage(renderIndex(template, meta), {
     root,
-    data: isMap ? renderer.pageDataText(answers) : null,
+    data: kind === 'map' ? renderer.pageDataText(answers, titles) : null,
     dataId: renderer.pageDataId,
-    assets: isMap ? assets.map : assets.help,
+    assets: assets[kind],
+    scripts: kind !== 'embed',
   });
 }

@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { genericMeta, renderIndex } from '../pages/page-meta';
 import type { PublishedMaps } from '../pages/published-maps';
 import type { PageRenderPool } from '../pages/page-render-pool';
-import { loadPageRenderer, type PageRenderer } from '../pages/rendered-pages';
+import { loadPageRenderer, manifestPath, readManifest, type PageRenderer } from '../pages/rendered-pages';
+import { registerEmbedding } from './embedding';
 import { registerPages, type SendIndex } from './pages';
 
 // Serves the built client (dist/client): hashed assets cached for good, index.html never cached,
@@ -109,6 +110,9 @@ export async function registerClient(
     sendHtml,
     sendIndex,
   });
+  // A folder without a build manifest (tests of the API) has no /embed.js.
+  const manifest = existsSync(manifestPath(clientDir)) ? readManifest(clientDir) : null;
+  registerEmbedding(app, { manifest, maps, publicUrl, now });
   for (const route of clientRoutes) app.get(route, (_request, reply) => sendIndex(reply));
   // The service worker keeps this as the shell every address gets offline (PRODUCT §13.7): the
   // generic page, as any client route answers it.

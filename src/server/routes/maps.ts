@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { createSchemas, describeFirstIssue } from '../../domain/belief-map';
+import { createSchemas, describeFirstIssue, type MapData } from '../../domain/belief-map';
 import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { briefOfMap } from '../../domain/discussion/map-brief';
 import { parseMapSetIds } from '../../domain/discussion/map-set';
 import { mapLifetimeMs } from '../../domain/limits';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
 import type { PublishAnswer } from '../../domain/response-answers';
 import { listingRefusal, parseResponseFields } from '../../domain/responses';
+import { err, ok, type Result } from '../../domain/result';
 import { bodyBudget, holdBodyBudget } from '../http/body-budget';
 import type { Config } from '../config';
 import { emptyBodyMessage, errorBody } from '../http/errors';
@@ -25,7 +28,7 @@ import type { PublishOutcomes } from '../publishing/publish-outcomes';
 import type { PublishedMaps } from '../pages/published-maps';
 import type { ListingQuota } from '../rate-limit/listing-quota';
 import type { PublishQuota } from '../rate-limit/publish-quota';
-import type { MapStore, StoredMap } from '../store/map-store';
+import type { MapStore, StoredSetItem } from '../store/map-store';
 import { builtInAnswers } from './built-in-answers';
 
 export interface MapRoutesOptions {
@@ -55,18 +58,21 @@ export async function mapRoutes(
     builtInMapIds.map((id) => [id, mapPreview(getBuiltInMap(id)!.data)] as const),
   );
   acceptMapBodies(app, config.limits, config.bodyLimitBytes);
-  // PRODUCT §5.9: each built-in map as one item of a set's answer, made once.
+  // PRODUCT §5.9: each built-in map as one item of a set's answer, whole and in brief, made once.
   const builtInItems = new Map(
-    [...builtIns].map(([id, answer]) => [
-      id,
-      `{"mapId":"${id}",${answer.body.slice('{"status":"ok",'.length)}`,
-    ]),
+    [...builtIns].map(([id, answer]) => {
+      const whole = `{"mapId":"${id}",${answer.body.slice('{"status":"ok",'.length)}`;
+      const { data, ...fields } = JSON.parse(whole) as { data: MapData };
+      const brief = JSON.stringify({ ...fields, brief: briefOfMap(data) });
+      return [id, { whole: Buffer.from(whole), brief: Buffer.from(brief), etag: answer.etag }] as const;
+    }),
   );
-  // PRODUCT §5.9: a set's answer is made once and kept until its first map expires, so that a
-  // discussion opened by many costs one database query per instance, not one per visit.
+  // PRODUCT §5.9: a set's page is made once and kept until its first map expires, so that a
+  // discussion opened by many costs one read of the store per instance, not one per visit. A
+  // page is at most `mapSetPageBytes` (and its gzipped copy less), so every page fits.
   const setAnswers = new LRUCache<string, SetAnswer>({
     maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (answer) => Math.max(1, answer.body.length + (answer.gzipped?.length ?? 0)),
+    sizeCalculation: (answer) => Math.max(1, answer.bytes + (answer.gzipped?.length ?? 0)),
   });
 
   // PRODUCT §3.3: the limits this server enforces, which its forms check as the user types. They
@@ -110,37 +116,58 @@ export async function mapRoutes(
     );
   });
 
-  // PRODUCT §5.9: several maps in one request and one database query (rule N13).
-  app.get<{ Querystring: { ids?: unknown } }>('/api/maps', async (request, reply) => {
-    const parsed = parseMapSetIds(request.query.ids);
+  // PRODUCT §5.9: several maps in one request (rule N13), in brief unless their texts are asked
+  // for (rule N16), in pages of at most `mapSetPageBytes`, read from the store as the page fills.
+  app.get<{ Querystring: Record<string, unknown> }>('/api/maps', async (request, reply) => {
+    const parsed = parseSetRequest(request.query);
     if (!parsed.ok) return reply.code(400).send(errorBody(parsed.error));
-    const ids = parsed.value;
-    const key = ids.join(',');
+    const asked = parsed.value;
+    const key = setKey(asked);
     const at = now();
     let answer = setAnswers.get(key);
     if (!answer || answer.expiresAt <= at.getTime()) {
-      const wanted = ids.filter((id) => !builtInItems.has(id) && isMapId(id));
-      const stored = new Map((await store.getMany(wanted, at)).map((map) => [map.id, map]));
-      answer = setAnswer(ids, builtInItems, stored);
-      // Gzipped once, on libuv's thread pool, for the browsers that take it (all of them): 100 maps
-      // of 200 reasons are 2.9 MB of JSON, 0.33 MB gzipped, which a phone's link carries in
-      // a ninth of the time (gzipping it takes about 45 ms, off the event loop).
-      if (answer.body.length > 1024) answer.gzipped = await gzipAsync(answer.body);
-      setAnswers.set(key, answer, {
-        ttl: Math.max(1, Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime())),
-      });
+      // Requests for one page that arrive together share its making, so a flood of one set
+      // reads the store once per page, not once per request.
+      let making = setsMaking.get(key);
+      if (!making) {
+        making = makeSetPage(asked, at).finally(() => setsMaking.delete(key));
+        setsMaking.set(key, making);
+      }
+      answer = await making;
     }
     const secondsLeft = Math.floor((answer.expiresAt - at.getTime()) / 1000);
-    const gzipped = answer.gzipped && acceptsGzip(request.headers['accept-encoding']);
+    const ifNoneMatch = request.headers['if-none-match'];
+    const gzipped =
+      answer.bytes > 1024 &&
+      acceptsGzip(request.headers['accept-encoding']) &&
+      !matchesEtag(ifNoneMatch, answer.etag);
+    // Gzipped when first asked so, once, on libuv's thread pool (off the event loop), and kept:
+    // a page of 4 MiB of briefs gzips to about a tenth.
+    if (gzipped && !answer.gzipped) {
+      answer.gzipping ??= gzipAsync(Buffer.concat(answer.body, answer.bytes));
+      answer.gzipped = await answer.gzipping;
+      const msLeft = Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime());
+      if (setAnswers.get(key) === answer) setAnswers.set(key, answer, { ttl: Math.max(1, msLeft) });
+    }
     return sendCached(
       reply.header('vary', 'Accept-Encoding'),
-      request.headers['if-none-match'],
+      ifNoneMatch,
       answer.etag,
       `public, max-age=${Math.max(0, Math.min(secondsLeft, setMaxAgeSeconds))}`,
       gzipped ? answer.gzipped! : answer.body,
       gzipped ? 'gzip' : null,
     );
   });
+  const setsMaking = new Map<string, Promise<SetAnswer>>();
+  const makeSetPage = async (asked: SetRequest, at: Date): Promise<SetAnswer> => {
+    const key = setKey(asked);
+    const page = await setPage(asked, builtInItems, store, at);
+    const answer = setAnswer(key, page);
+    setAnswers.set(key, answer, {
+      ttl: Math.max(1, Math.min(setMaxAgeSeconds * 1000, answer.expiresAt - at.getTime())),
+    });
+    return answer;
+  };
 
   // PRODUCT §8.4: the link-preview picture of a published or built-in map, cached as its map is.
   // A revalidation that matches is answered before anything is drawn.
@@ -218,6 +245,7 @@ export async function mapRoutes(
             // PRODUCT §5.6: what a list of responses shows, stored beside a response's text.
             ...(basedOn === null ? {} : responseSummaryColumns(parsed.data.data)),
             authorKeyHash: authorKey.hash,
+            briefJson: JSON.stringify(briefOfMap(parsed.data.data)),
           },
           () => newMapId(parsed.data.data.title),
         );
@@ -244,45 +272,159 @@ const setMaxAgeSeconds = 300;
 
 const gzipAsync = promisify(gzip);
 
+/**
+ * The most bytes of maps one page of `GET /api/maps` answers (PRODUCT §5.9): past it the page
+ * ends and `next` names where the rest starts. A page holds at least one map, however large.
+ * 4 MiB is about 100 briefs of 200 reasons, so a usual discussion is one page.
+ */
+export const mapSetPageBytes = 4 * 1024 * 1024;
+
+/** A request for a page of a set (PRODUCT §5.9). */
+interface SetRequest {
+  /** In order of id (rule N13). */
+  ids: readonly string[];
+  /** The ids answered whole, with their texts; the others in brief (rule N16). */
+  whole: ReadonlySet<string>;
+  /** The page starts after this id, one of `ids` (a previous page's `next`); null for the first. */
+  after: string | null;
+}
+
+/**
+ * `ids`, `form` (`brief`, the default, or `full`), `texts` (ids among `ids` to answer whole) and
+ * `after` (a previous page's `next`, which must be one of `ids`), or what is wrong with them.
+ */
+function parseSetRequest(query: Record<string, unknown>): Result<SetRequest> {
+  const parsed = parseMapSetIds(query.ids);
+  if (!parsed.ok) return parsed;
+  const ids = parsed.value;
+  const { form = 'brief', texts, after } = query;
+  if (form !== 'brief' && form !== 'full') return err('form must be brief or full');
+  if (texts !== undefined && typeof texts !== 'string')
+    return err('texts must name maps of ids, e.g. texts=a,b');
+  if (after !== undefined && (typeof after !== 'string' || !ids.includes(after)))
+    return err("after must be one of ids, as a page's next gives it");
+  const textIds = new Set((texts ?? '').split(',').map((id) => id.trim()));
+  return ok({
+    ids,
+    whole: new Set(form === 'full' ? ids : ids.filter((id) => textIds.has(id))),
+    after: after ?? null,
+  });
+}
+
+/** A built-in map as an item of a set's answer, whole and in brief, and its answer's ETag. */
+interface BuiltInItem {
+  whole: Buffer;
+  brief: Buffer;
+  etag: string;
+}
+
+/** One key per page asked: where it starts, which maps come whole, and the set. */
+function setKey({ after, whole, ids }: SetRequest): string {
+  return `${after ?? ''}|${[...whole].join(',')}|${ids.join(',')}`;
+}
+
+interface SetPage {
+  /** The maps' items as UTF-8, each one or more parts, joined only into the answer's body. */
+  items: Buffer[][];
+  /**
+   * What the page holds, in brief: the published maps' ids (a published map never changes) and
+   * the built-in maps' ETags (theirs change with a release).
+   */
+  holds: string[];
+  missing: string[];
+  /** The last id this page covers, when more follow; null on the last page. */
+  next: string | null;
+  expiresAt: number;
+}
+
+/**
+ * A page of the set `asked` (PRODUCT §5.9): from the id after `asked.after`, each map found as
+ * `GET /api/map/{id}` answers it (or with `brief` for `data`), with its `mapId` first and without
+ * `status`, and the ids not found as missing, until the next map would take the page past
+ * `mapSetPageBytes`. The store's rows are read as the page fills and no further.
+ */
+async function setPage(
+  asked: SetRequest,
+  builtInItems: ReadonlyMap<string, BuiltInItem>,
+  store: MapStore,
+  at: Date,
+): Promise<SetPage> {
+  const ids = asked.after === null ? asked.ids : asked.ids.slice(asked.ids.indexOf(asked.after) + 1);
+  const wanted = ids.filter((id) => !builtInItems.has(id) && isMapId(id));
+  const stored = store.mapSet(wanted, at, asked.whole)[Symbol.asyncIterator]();
+  const page: SetPage = { items: [], holds: [], missing: [], next: null, expiresAt: Number.MAX_SAFE_INTEGER };
+  let bytes = 0;
+  let row = await stored.next();
+  try {
+    for (const [n, id] of ids.entries()) {
+      const builtIn = builtInItems.get(id);
+      const map = !builtIn && !row.done && row.value.id === id ? row.value : null;
+      const item = builtIn ? [asked.whole.has(id) ? builtIn.whole : builtIn.brief] : map && setItem(map);
+      if (item === null) {
+        page.missing.push(id);
+        continue;
+      }
+      const size = item.reduce((sum, part) => sum + part.length, 0);
+      if (page.items.length > 0 && bytes + size > mapSetPageBytes) {
+        page.next = ids[n - 1]!;
+        return page;
+      }
+      bytes += size;
+      page.items.push(item);
+      page.holds.push(builtIn ? builtIn.etag : id);
+      if (map) {
+        page.expiresAt = Math.min(page.expiresAt, map.expiresAt);
+        row = await stored.next();
+      }
+    }
+    return page;
+  } finally {
+    // Stops the store's reading where the page ended.
+    await stored.return?.();
+  }
+}
+
+/** A stored map as an item of a set's answer: as `GET /api/map/{id}` answers it, or in brief. */
+function setItem(map: StoredSetItem): Buffer[] {
+  const head = `{"mapId":"${map.id}","version":"1.0","published":${JSON.stringify(map.published)},${
+    map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
+  }"${map.whole ? 'data' : 'brief'}":`;
+  return [Buffer.from(head), map.json, closingBrace];
+}
+
+const closingBrace = Buffer.from('}');
+const comma = Buffer.from(',');
+
 interface SetAnswer {
-  body: Buffer;
-  /** The body gzipped, when over 1 KB (where gzip saves something). */
+  /**
+   * The body in parts: the stored maps' bytes as read, written to the socket one after the other
+   * rather than copied into one buffer of megabytes first.
+   */
+  body: Buffer[];
+  bytes: number;
+  /** The body gzipped, once a client that takes gzip has asked for it (over 1 KB only). */
   gzipped?: Buffer;
+  gzipping?: Promise<Buffer>;
   etag: string;
   /** When its first published map expires (epoch ms); never (the largest number) with none. */
   expiresAt: number;
 }
 
 /**
- * The answer to `GET /api/maps` for `ids` (PRODUCT §5.9): each map found as `GET /api/map/{id}`
- * answers it, with its `mapId` first and without `status`, in the order of `ids`; the others missing.
+ * The answer for the page `page` of the request `key`. Its ETag hashes what the page holds rather
+ * than its megabytes: the same request holding the same maps is the same answer.
  */
-function setAnswer(
-  ids: readonly string[],
-  builtInItems: ReadonlyMap<string, string>,
-  stored: ReadonlyMap<string, StoredMap>,
-): SetAnswer {
-  const items: string[] = [];
-  const missing: string[] = [];
-  let expiresAt = Number.MAX_SAFE_INTEGER;
-  for (const id of ids) {
-    const builtIn = builtInItems.get(id);
-    const map = stored.get(id);
-    if (builtIn) items.push(builtIn);
-    else if (map) {
-      expiresAt = Math.min(expiresAt, map.expiresAt);
-      items.push(
-        `{"mapId":"${id}","version":"1.0","published":${JSON.stringify(map.published)},${
-          map.basedOn === null ? '' : `"basedOn":${JSON.stringify(map.basedOn)},`
-        }"data":${map.dataJson}}`,
-      );
-    } else missing.push(id);
-  }
-  const body = Buffer.from(
-    `{"status":"ok","data":{"maps":[${items.join(',')}],"missing":${JSON.stringify(missing)}}}`,
-  );
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, etag, expiresAt };
+function setAnswer(key: string, { items, holds, missing, next, expiresAt }: SetPage): SetAnswer {
+  const body = [
+    Buffer.from('{"status":"ok","data":{"maps":['),
+    ...items.flatMap((parts, n) => (n === 0 ? parts : [comma, ...parts])),
+    Buffer.from(`],"missing":${JSON.stringify(missing)},"next":${JSON.stringify(next)}}}`),
+  ];
+  const etag = `"${createHash('sha256')
+    .update(`${key}|${holds.join(',')}`)
+    .digest('base64url')
+    .slice(0, 27)}"`;
+  return { body, bytes: body.reduce((sum, part) => sum + part.length, 0), etag, expiresAt };
 }
 
 function notModified(reply: FastifyReply, etag: string, cacheControl: string): FastifyReply {
@@ -303,11 +445,16 @@ function sendCached(
   ifNoneMatch: string | undefined,
   etag: string,
   cacheControl: string,
-  body: string | Buffer,
+  body: string | Buffer | readonly Buffer[],
   encoding: 'gzip' | null = null,
 ): FastifyReply {
   reply.header('etag', etag).header('cache-control', cacheControl);
   if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.code(200).type('application/json; charset=utf-8').send(body);
+  reply.code(200).type('application/json; charset=utf-8');
+  if (!Array.isArray(body)) return reply.send(body);
+  // Parts are written one after the other, never copied into one buffer first.
+  const parts = body as readonly Buffer[];
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  return reply.header('content-length', bytes).send(Readable.from(parts));
 }

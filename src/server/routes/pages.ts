@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
+import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../domain/built-in/index';
 import { parseMapId } from '../../domain/map-id';
-import { isRenderedPagePath } from '../../domain/page-paths';
+import { isEmbeddedPagePath, isRenderedPagePath } from '../../domain/page-paths';
 import { acceptsGzip } from '../http/accept-encoding';
 import { matchesEtag } from '../http/etag';
 import { pageContentSecurityPolicy } from '../http/security-headers';
@@ -11,13 +11,14 @@ import { BusyError } from '../http/errors';
 import {
   mapMeta,
   mapPreview,
+  oembedUrlOf,
   previewImagePath,
   renderIndex,
   type MapPreview,
   type PageMeta,
 } from '../pages/page-meta';
 import type { PageRenderPool } from '../pages/page-render-pool';
-import type { PublishedMaps } from '../pages/published-maps';
+import type { PageKind, PublishedMaps } from '../pages/published-maps';
 import {
   helpMeta,
   pageHtml,
@@ -67,8 +68,10 @@ interface FoundMap {
   preview(): MapPreview;
   /** Its API answer's text. */
   answer(): string;
-  /** Its rendered page: made by `render` the first time, then kept. */
-  page(render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null>;
+  /** The id of the map it answers, or null. */
+  basedOn: string | null;
+  /** Its rendered page of `kind`: made by `render` the first time, then kept. */
+  page(render: () => Promise<RenderedPage | null>, kind?: PageKind): Promise<RenderedPage | null>;
 }
 
 /** Registers /map/:id and /help on `app`. */
@@ -93,6 +96,9 @@ export function registerPages(
   const pagePolicy = kit
     ? pageContentSecurityPolicy([styleHash(kit.assets.map.style), styleHash(kit.assets.help.style)])
     : null;
+  // PRODUCT §11.5: the compact page of a map may be framed by any site; no other page may.
+  const embedPolicy = kit ? pageContentSecurityPolicy([styleHash(kit.assets.embed.style)], true) : null;
+  const framedIndexPolicy = pageContentSecurityPolicy([], true);
   // The built renderer runs on threads of its own (pages/page-render-pool.ts), so that no render
   // holds up this event loop; a renderer handed in (tests) runs here.
   const pool = renderer && builtRenderer ? threads : null;
@@ -107,10 +113,13 @@ export function registerPages(
     path: string,
     meta: PageMeta,
     answers: Readonly<Record<string, string>>,
+    titles: Readonly<Record<string, string>> = {},
   ): Promise<RenderedPage | null> => {
     if (!kit) return null;
     try {
-      return await (pool ? pool.render(path, meta, answers) : renderPageAt(kit, path, meta, answers));
+      return await (pool
+        ? pool.render(path, meta, answers, titles)
+        : renderPageAt(kit, path, meta, answers, titles));
     } catch (error) {
       if (error instanceof BusyError) throw error;
       request.log.error({ err: error }, `rendering ${path} failed; it is sent to be rendered in the browser`);
@@ -169,7 +178,8 @@ export function registerPages(
       return {
         preview: () => builtInPreviews.get(id)!,
         answer: () => builtIn.body,
-        page: (render) => fixedPage(`/map/${id}`, render),
+        basedOn: builtInBasedOn(id),
+        page: (render, kind = 'map') => fixedPage(`/${kind}/${id}`, render),
       };
     try {
       const entry = await maps.get(id, now());
@@ -177,7 +187,8 @@ export function registerPages(
       return {
         preview: () => entry.preview(),
         answer: () => entry.answer.toString('utf8'),
-        page: (render) => entry.page(render),
+        basedOn: entry.basedOn,
+        page: (render, kind) => entry.page(render, kind),
       };
     } catch (error) {
       request.log.warn({ err: error }, 'map page: map lookup failed');
@@ -186,9 +197,14 @@ export function registerPages(
   };
 
   /** Sends `page`, or 304 when the client holds it already (its ETag); gzipped when accepted. */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: RenderedPage,
+    policy = pagePolicy,
+  ) => {
     reply.header('etag', page.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-    if (pagePolicy) reply.header('content-security-policy', pagePolicy);
+    if (policy) reply.header('content-security-policy', policy);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
     const takesGzip = acceptsGzip(request.headers['accept-encoding']);
@@ -209,18 +225,49 @@ export function registerPages(
     if (found === 'missing') return sendIndex(reply, 404);
     if (found === 'draft' || found === 'unknown') return sendIndex(reply);
     // Worked out only when the page is made: a rendered page is kept, and its tags with it.
-    const meta = () =>
-      mapMeta(
+    const meta = (): PageMeta => ({
+      ...mapMeta(
         found.preview(),
         publicUrl ? `${publicUrl}/map/${id}` : null,
         publicUrl ? `${publicUrl}${previewImagePath(id)}` : null,
-      );
+      ),
+      oembedUrl: oembedUrlOf(id, publicUrl),
+    });
+    // PRODUCT §6.2: the page names the map this one answers by its title, which never changes; a
+    // map that is gone (or cannot be read now) is named by the app once it has the page.
+    const answeredTitles = async (): Promise<Record<string, string>> => {
+      if (found.basedOn === null) return {};
+      const answered = await findMap(request, found.basedOn);
+      return typeof answered === 'object' ? { [found.basedOn]: answered.preview().title } : {};
+    };
     const page = renderer
       ? await unlessBusy(() =>
-          found.page(() => renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() })),
+          found.page(async () =>
+            renderPage(request, `/map/${id}`, meta(), { [id]: found.answer() }, await answeredTitles()),
+          ),
         )
       : null;
     return page ? sendPage(request, reply, page) : sendHtml(reply, renderIndex(template, meta()));
+  });
+  // PRODUCT §11.5: the compact, read-only page of a published map that other sites frame (oEmbed),
+  // rendered with no script at all. Without a renderer (development) it is the app's page, which
+  // draws the same; only framing tells the two apart, and that is allowed on this route alone.
+  app.get<{ Params: { id: string } }>('/embed/:id', async (request, reply) => {
+    const { id } = request.params;
+    reply.removeHeader('x-frame-options').header('content-security-policy', framedIndexPolicy);
+    if (!isEmbeddedPagePath(`/embed/${encodeURIComponent(id)}`)) return sendIndex(reply, 404);
+    const found = await findMap(request, id);
+    if (found === 'missing' || found === 'draft') return sendIndex(reply, 404);
+    if (found === 'unknown') return sendIndex(reply, 503);
+    const path = `/embed/${id}`;
+    const meta = () => mapMeta(found.preview(), publicUrl ? `${publicUrl}/map/${id}` : null);
+    const page = renderer
+      ? await unlessBusy(() =>
+          found.page(() => renderPage(request, path, meta(), { [id]: found.answer() }), 'embed'),
+        )
+      : null;
+    if (page) return sendPage(request, reply, page, embedPolicy);
+    return sendHtml(reply, renderIndex(template, meta()));
   });
   app.get('/help', async (request, reply) => {
     const page = await unlessBusy(() => fixedPage('/help', () => renderPage(request, '/help', helpMeta, {})));

@@ -32,6 +32,21 @@ export interface StoredResponse {
   readonly balance: string;
 }
 
+/** A map of a set as `GET /api/maps` answers it (PRODUCT §5.9). */
+export interface StoredSetItem {
+  readonly id: string;
+  readonly published: string;
+  readonly expiresAt: number;
+  readonly basedOn: string | null;
+  /** True when `json` is the map's whole data; false when it is its brief (rule N16). */
+  readonly whole: boolean;
+  /**
+   * The map's brief as JSON text, or its whole data when asked for, as UTF-8 bytes: answered as
+   * they are stored, never decoded into a string and encoded again (megabytes of work).
+   */
+  readonly json: Buffer;
+}
+
 /** One map of a thread (PRODUCT §5.7). */
 export interface ThreadEntry {
   readonly id: string;
@@ -56,16 +71,20 @@ export interface NewMap {
   readonly balance?: string;
   /** SHA-256 of the author key, base64url (PRODUCT §5.8). */
   readonly authorKeyHash?: string | null;
+  /** The map's brief (rule N16) as JSON text; made from `dataJson` when read if absent. */
+  readonly briefJson?: string;
 }
 
 export interface MapStore {
   /** The map with `id` if it exists and has not expired at `now`; otherwise null. */
   get(id: string, now: Date): Promise<StoredMap | null>;
   /**
-   * The maps of `ids` that exist and have not expired at `now`, in one query (PRODUCT §5.9), in no
-   * particular order; ids with no such map are left out.
+   * The maps of `ids` that exist and have not expired at `now`, in order of id (code units): each
+   * in brief (rule N16), or whole for the ids in `whole`. Rows are read a few at a time as the
+   * caller asks for them, so a caller that stops early (a page full, PRODUCT §5.9) has read only
+   * what it answers and holds one chunk at most; ids with no such map are left out.
    */
-  getMany(ids: readonly string[], now: Date): Promise<StoredMap[]>;
+  mapSet(ids: readonly string[], now: Date, whole: ReadonlySet<string>): AsyncIterable<StoredSetItem>;
   /**
    * Stores `map` under the first id from `newId()` that is free, retrying on a collision, and
    * resolves to that id. Resolves only once the map is durably committed.

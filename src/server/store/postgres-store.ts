@@ -8,8 +8,10 @@ import {
   type NewMap,
   type StoredMap,
   type StoredResponse,
+  type StoredSetItem,
   type ThreadEntry,
 } from './map-store';
+import { setChunks, setItemOf } from './map-set-rows';
 
 export interface PostgresStoreOptions {
   /**
@@ -125,7 +127,7 @@ function buildStore(
     run(async () => {
       const { rows: stored } = await pool.query<{ id: string }>({
         // Named: each connection parses and plans it once, not once per batch.
-        name: 'insert-maps-3',
+        name: 'insert-maps-4',
         // The maps' JSON texts go in as one JSON array, joined as they are: as a text[] each
         // would be escaped into an array literal, which cost the app more CPU than the rest of
         // the publish. json_array_elements gives each element back as its exact text. A text
@@ -133,13 +135,13 @@ function buildStore(
         // array is then invalid, or has another length, and the FULL JOIN leaves a row without
         // an id or data, which the NOT NULL columns refuse, failing the batch.
         text: `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, author_key_hash,
-                                 reason_count, balance)
+                                 reason_count, balance, brief)
                  SELECT r.id, r.published, r.expires_at, d.data::text, r.based_on, r.listed, r.title,
-                        r.author_key_hash, r.reason_count, r.balance
+                        r.author_key_hash, r.reason_count, r.balance, r.brief
                    FROM unnest($1::text[], $2::text[], $3::bigint[], $5::text[], $6::boolean[],
-                               $7::text[], $8::text[], $9::integer[], $10::text[])
+                               $7::text[], $8::text[], $9::integer[], $10::text[], $11::text[])
                           WITH ORDINALITY AS r (id, published, expires_at, based_on, listed, title,
-                                                author_key_hash, reason_count, balance, n)
+                                                author_key_hash, reason_count, balance, brief, n)
                    FULL JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
                ON CONFLICT (id) DO NOTHING RETURNING id`,
         values: [
@@ -153,6 +155,7 @@ function buildStore(
           rows.map((row) => row.map.authorKeyHash ?? null),
           rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.reasons ?? null) : null)),
           rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.balance ?? null) : null)),
+          rows.map((row) => row.map.briefJson ?? null),
         ],
       });
       return new Set(stored.map((row) => row.id));
@@ -170,17 +173,24 @@ function buildStore(
         const row = rows[0];
         return row ? storedMap(row) : null;
       }),
-    getMany: (ids, now) =>
-      run(async (): Promise<StoredMap[]> => {
-        if (ids.length === 0) return [];
-        // PRODUCT §5.9: one query for the whole set.
-        const { rows } = await pool.query<Row>(
-          `SELECT id, published, expires_at, data, based_on, author_key_hash
-             FROM maps WHERE id = ANY($1::text[]) AND expires_at > $2`,
-          [ids, now.getTime()],
+    async *mapSet(ids, now, whole): AsyncGenerator<StoredSetItem> {
+      for (const chunk of setChunks(ids, whole)) {
+        const wholeIds = chunk.filter((id) => whole.has(id));
+        // PRODUCT §5.9, rule N16: in order of id by code units, as rule N13 sorts; whole for the
+        // ids of $2, else in brief (made from the data only for a row stored without one).
+        const { rows } = await run(() =>
+          pool.query<SetRow>(
+            `SELECT id, published, expires_at, based_on,
+                    CASE WHEN id = ANY($2::text[]) THEN data ELSE brief END AS json,
+                    id = ANY($2::text[]) AS whole,
+                    CASE WHEN brief IS NULL AND NOT id = ANY($2::text[]) THEN data END AS data
+               FROM maps WHERE id = ANY($1::text[]) AND expires_at > $3 ORDER BY id COLLATE "C"`,
+            [chunk, wholeIds, now.getTime()],
+          ),
         );
-        return rows.map(storedMap);
-      }),
+        for (const row of rows) yield setItem(row);
+      }
+    },
     responses: (baseId, now, after, limit) =>
       run(async (): Promise<StoredResponse[] | null> => {
         // A cursor names a listed response of the base, at its own time (rule A1).
@@ -338,7 +348,9 @@ async function migrate(pool: Pool, schema: string | undefined): Promise<void> {
     if (current === undefined) await query('INSERT INTO schema_version (version) VALUES (0)');
     // A newer instance may already have run later steps during a rolling deploy: leave them be.
     for (let step = current ?? 0; step < postgresMigrations.length; step++) {
-      await query(postgresMigrations[step]!);
+      const migration = postgresMigrations[step]!;
+      if (typeof migration === 'string') await query(migration);
+      else await migration(query);
       await query('UPDATE schema_version SET version = $1', [step + 1]);
     }
     await query('COMMIT');
@@ -397,6 +409,26 @@ function describe(error: unknown): string {
   return typeof code === 'string' && !error.message.includes(code)
     ? `${error.message} (${code})`
     : error.message;
+}
+
+interface SetRow {
+  id: string;
+  published: string;
+  expires_at: string;
+  based_on: string | null;
+  json: string | null;
+  whole: boolean;
+  data: string | null;
+}
+
+function setItem(row: SetRow): StoredSetItem {
+  const { id, published, based_on: basedOn } = row;
+  return setItemOf(
+    { id, published, expiresAt: Number(row.expires_at), basedOn },
+    row.json,
+    row.whole,
+    row.data,
+  );
 }
 
 function storedMap(row: Row): StoredMap {

@@ -1,7 +1,7 @@
 import type { MapData } from '../../domain/belief-map';
 import { responseSummaryColumns, type ResponseSummaryColumns } from '../publishing/response-summary';
 
-// Responses stored before their summary columns existed (migration 4 of SQLite, 4 of PostgreSQL)
+// Responses stored before their summary columns existed (migration 5 of SQLite, 5 of PostgreSQL)
 // are summarised once, when a store opens, in batches: the balance is the domain's rule, in code,
 // not one rewritten in SQL. New responses are summarised at publish.
 

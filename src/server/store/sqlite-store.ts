@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import { sqliteMigrations } from './migrations/sqlite';
 import { emptyBalance, summariseRows, summaryBatchSize, type UnsummarisedRow } from './response-summaries';
 import { groupCommit, type InsertRow } from './group-commit';
-import type { MapStore, NewMap, StoredMap, StoredResponse, ThreadEntry } from './map-store';
+import type { MapStore, NewMap, StoredMap, StoredResponse, StoredSetItem, ThreadEntry } from './map-store';
+import { setChunks, setItemOf } from './map-set-rows';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
 
 interface Row {
@@ -60,13 +61,18 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     `SELECT id, published, expires_at, data, based_on, author_key_hash
        FROM maps WHERE id = ? AND expires_at > ?`,
   );
-  // PRODUCT §5.9: the ids go in as one JSON array, whatever their number.
-  const selectMaps = db.prepare<[string, number], Row>(
-    `SELECT id, published, expires_at, data, based_on, author_key_hash
-       FROM maps WHERE id IN (SELECT value FROM json_each(?)) AND expires_at > ?`,
+  // PRODUCT §5.9, rule N16: a set's maps in order of id, each whole if its id is in the second
+  // array, else in brief (made from the data only for a row stored without one).
+  const selectSet = db.prepare<[{ ids: string; whole: string; now: number }], SetRow>(
+    `SELECT id, published, expires_at, based_on,
+            CAST(CASE WHEN id IN (SELECT value FROM json_each(@whole)) THEN data ELSE brief END AS BLOB)
+              AS json,
+            CASE WHEN id IN (SELECT value FROM json_each(@whole)) THEN 1 ELSE 0 END AS whole,
+            CASE WHEN brief IS NULL AND id NOT IN (SELECT value FROM json_each(@whole)) THEN data END AS data
+       FROM maps WHERE id IN (SELECT value FROM json_each(@ids)) AND expires_at > @now ORDER BY id`,
   );
   const selectAuthorKey = db.prepare<[string, number], { authorKeyHash: string | null }>(
-    // From the index that holds the hash (migration 4): the row's text is never read.
+    // From the index that holds the hash (migration 5): the row's text is never read.
     'SELECT author_key_hash AS authorKeyHash FROM maps INDEXED BY maps_author_keys WHERE id = ? AND expires_at > ?',
   );
   const insertMap = db.prepare<
@@ -81,11 +87,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       number | null,
       string | null,
       string | null,
+      string | null,
     ]
   >(
     `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, reason_count, balance,
-                       author_key_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+                       author_key_hash, brief)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
   );
   // PRODUCT §5.6: the conditions repeat the partial index's, so that SQLite uses it. Only the
   // summary columns are read, never `data`.
@@ -141,6 +148,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         basedOn !== null ? (map.reasons ?? null) : null,
         basedOn !== null ? (map.balance ?? null) : null,
         map.authorKeyHash ?? null,
+        map.briefJson ?? null,
       );
       if (inserted.changes === 1) stored.add(id);
     }
@@ -158,9 +166,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       const row = selectMap.get(id, now.getTime());
       return row ? storedMap(row) : null;
     },
-    async getMany(ids, now): Promise<StoredMap[]> {
-      if (ids.length === 0) return [];
-      return selectMaps.all(JSON.stringify(ids), now.getTime()).map(storedMap);
+    async *mapSet(ids, now, whole): AsyncGenerator<StoredSetItem> {
+      for (const chunk of setChunks(ids, whole)) {
+        const wholeIds = JSON.stringify(chunk.filter((id) => whole.has(id)));
+        const rows = selectSet.all({ ids: JSON.stringify(chunk), whole: wholeIds, now: now.getTime() });
+        for (const row of rows) yield setItem(row);
+      }
     },
     async responses(baseId, now, after, limit): Promise<StoredResponse[] | null> {
       if (!after) return selectFirstResponses.all(baseId, now.getTime(), limit);
@@ -195,6 +206,27 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   };
 }
 
+interface SetRow {
+  id: string;
+  published: string;
+  expires_at: number;
+  based_on: string | null;
+  /** As a blob: the stored UTF-8 bytes, which better-sqlite3 gives as a Buffer without decoding. */
+  json: Buffer | null;
+  whole: 0 | 1;
+  data: string | null;
+}
+
+function setItem(row: SetRow): StoredSetItem {
+  const { id, published, based_on: basedOn } = row;
+  return setItemOf(
+    { id, published, expiresAt: row.expires_at, basedOn },
+    row.json,
+    row.whole === 1,
+    row.data,
+  );
+}
+
 function storedMap(row: Row): StoredMap {
   return {
     id: row.id,
@@ -227,7 +259,11 @@ function migrate(db: Database.Database): void {
     const row = db.prepare<[], { version: number }>('SELECT version FROM schema_version').get();
     const current = row?.version ?? 0;
     if (!row) db.prepare('INSERT INTO schema_version (version) VALUES (0)').run();
-    for (let step = current; step < sqliteMigrations.length; step++) db.exec(sqliteMigrations[step]!);
+    for (let step = current; step < sqliteMigrations.length; step++) {
+      const migration = sqliteMigrations[step]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
     db.prepare('UPDATE schema_version SET version = ?').run(sqliteMigrations.length);
   }).immediate();
 }

@@ -15,8 +15,9 @@ export function h1(page: Page, name: string): Locator {
 
 /**
  * Waits until the app's code runs. A page rendered on the server (PRODUCT §13.6) runs the reader's
- * script only, and loads the app when a reader shows they want it: here a pointer resting on the
- * header's "Create map" (in the closed menu on a narrow screen), which leads into the app, without moving the test's own pointer or focus.
+ * script first, and loads the app once the browser is idle, or sooner when a reader shows they want
+ * it: here a pointer resting on the header's "Create map" (in the closed menu on a narrow screen),
+ * which leads into the app, without moving the test's own pointer or focus.
  */
 export async function pageReady(page: Page): Promise<void> {
   await page.locator('html[data-reader], html[data-page-ready]').waitFor({ state: 'attached' });

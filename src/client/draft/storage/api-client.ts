@@ -1,5 +1,6 @@
 import type { PublishedMap } from '../../../domain/belief-map';
 import { publishedMapShape } from './map-shape';
+import { siteUrl } from '../../lib/site';
 
 // The one client wrapper around the JSON API (PRODUCT §5): a map is read by the stored form's
 // shape (map-shape.ts: this site's own server wrote it), and a non-2xx answer becomes a typed
@@ -20,7 +21,7 @@ export class ApiError extends Error {
 export async function fetchMap(id: string, fetchImpl: typeof fetch = fetch): Promise<PublishedMap | null> {
   let response: Response;
   try {
-    response = await fetchImpl(`/api/map/${encodeURIComponent(id)}`, {
+    response = await fetchImpl(siteUrl(`/api/map/${encodeURIComponent(id)}`), {
       headers: { accept: 'application/json' },
     });
   } catch {

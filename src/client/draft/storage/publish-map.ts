@@ -4,6 +4,7 @@ import { isMapId } from '../../../domain/map-id';
 import { ApiError, isOk, messageOf } from './api-client';
 import type { MapLimits } from '../../../domain/limits';
 import type { BeliefMapHost } from './host';
+import { siteUrl } from '../../lib/site';
 
 // Publishing a draft (PRODUCT §8), through the JSON API or a host's `publishMap` (PRODUCT §11).
 // Loaded with the first publish: a reader never needs it (PRODUCT §13.5).
@@ -89,7 +90,7 @@ export async function publishThroughApi(
 ): Promise<Omit<Publication, 'map'>> {
   let response: Response;
   try {
-    response = await fetchImpl('/api/map/create', {
+    response = await fetchImpl(siteUrl('/api/map/create'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(request),
@@ -152,7 +153,7 @@ const limitNames = [
  * when it cannot say (an older server, an answer that is not limits). Throws when unreachable.
  */
 export async function fetchLimits(fetchImpl: typeof fetch = fetch): Promise<MapLimits | null> {
-  const response = await fetchImpl('/api/limits', { headers: { accept: 'application/json' } });
+  const response = await fetchImpl(siteUrl('/api/limits'), { headers: { accept: 'application/json' } });
   const body: unknown = await response.json().catch(() => null);
   const limits = isOk(body) ? (body as { limits?: Record<string, unknown> }).limits : undefined;
   if (!response.ok || !limits) return null;

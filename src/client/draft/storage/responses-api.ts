@@ -5,6 +5,7 @@ import {
   type ResponsesPage,
   type ThreadAnswer,
 } from '../../../domain/response-answers';
+import { siteUrl } from '../../lib/site';
 import { ApiError, isOk, messageOf } from './api-client';
 
 // The maps that answer a published map (PRODUCT §5.6–§5.8): a page of its responses, the size of
@@ -15,7 +16,10 @@ import { ApiError, isOk, messageOf } from './api-client';
 async function answer<T>(url: string, schema: z.ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    response = await fetch(siteUrl(url), {
+      ...init,
+      headers: { accept: 'application/json', ...init.headers },
+    });
   } catch {
     throw new ApiError('Network error: the server could not be reached', null);
   }

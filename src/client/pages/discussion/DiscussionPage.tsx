@@ -49,10 +49,11 @@ export function DiscussionPage() {
 function DiscussionLoader({ origin }: { origin: DiscussionOrigin }) {
   const handle = useDiscussion(origin);
   const { state } = handle;
+  // PRODUCT §6.10: the maps come in pages of a few MB (PRODUCT §5.9); the count says how far.
   if (state.status === 'loading')
     return (
       <p role="status" className="loading">
-        Loading maps...
+        {state.total === undefined ? 'Loading maps...' : `Loading maps... ${state.read} of ${state.total}`}
       </p>
     );
   if (state.status === 'failed')

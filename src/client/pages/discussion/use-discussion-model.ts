@@ -88,7 +88,8 @@ function ask<Answer>(
 }
 
 type SessionState =
-  | { status: 'loading' }
+  /** Loading; `read` of `total` maps so far, once the first page is in. */
+  | { status: 'loading'; read?: number; total?: number }
   | { status: 'failed'; message: string }
   | { status: 'loaded'; loaded: LoadedDiscussion };
 
@@ -119,8 +120,10 @@ export function useDiscussion(origin: DiscussionOrigin): DiscussionHandle {
   useEffect(() => {
     const onReply = (reply: SessionReply) => {
       // Marks on the page's timeline, which the page's benchmark reads (bench/discussion-page.bench.ts).
-      if (reply.kind !== 'reason' && reply.kind !== 'versions') performance.mark(`discussion:${reply.kind}`);
-      if (reply.kind === 'loaded') setState({ status: 'loaded', loaded: reply.loaded });
+      if (reply.kind !== 'reason' && reply.kind !== 'versions' && reply.kind !== 'progress')
+        performance.mark(`discussion:${reply.kind}`);
+      if (reply.kind === 'progress') setState({ status: 'loading', read: reply.read, total: reply.total });
+      else if (reply.kind === 'loaded') setState({ status: 'loaded', loaded: reply.loaded });
       else if (reply.kind === 'failed') setState({ status: 'failed', message: reply.message });
       else if (reply.kind === 'worked') {
         if (reply.round === round.current) setWorked({ round: reply.round, worked: reply.worked });

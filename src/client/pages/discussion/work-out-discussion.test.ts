@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { briefOfMap } from '../../../domain/discussion/map-brief';
 import type { MapId } from '../../../domain/map-id';
 import { mapData, reason } from '../../../domain/test-support/builders';
 import {
@@ -85,9 +86,21 @@ describe('the discussion as the worker works it out', () => {
 describe('a discussion’s session', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  /** Answers GET /api/maps with `maps` and the thread of `a` with b and c, as the server would. */
-  function serve(thread: { ids: string[]; complete: boolean } = { ids: ['b', 'c'], complete: true }) {
+  /**
+   * Answers GET /api/maps with `maps` as the server would: in brief but for `texts`, `pageSize`
+   * maps (or missing ids) to a page; GET /api/map/{id} whole; and the thread of `a` with b and c.
+   */
+  function serve(
+    thread: { ids: string[]; complete: boolean } = { ids: ['b', 'c'], complete: true },
+    pageSize = 100,
+  ) {
     const asked: string[] = [];
+    const item = (m: (typeof maps)[number]) => ({
+      mapId: m.id,
+      version: '1.0',
+      published: '2026-11-01T00:00:00.000Z',
+      ...(m.id === 'a' ? {} : { basedOn: 'a' }),
+    });
     vi.stubGlobal('fetch', async (url: string) => {
       asked.push(url);
       if (url.includes('/thread'))
@@ -104,25 +117,65 @@ describe('a discussion’s session', () => {
             complete: thread.complete,
           },
         });
-      const ids = new URL(url, 'http://x').searchParams.get('ids')!.split(',');
+      if (url.startsWith('/api/map/')) {
+        const found = maps.find((m) => m.id === url.slice('/api/map/'.length));
+        if (!found) return Response.json({ status: 'error', message: 'gone' }, { status: 404 });
+        const { mapId: _mapId, ...rest } = item(found);
+        return Response.json({ status: 'ok', ...rest, data: found.data });
+      }
+      const params = new URL(url, 'http://x').searchParams;
+      const ids = params.get('ids')!.split(',').sort();
+      const texts = (params.get('texts') ?? '').split(',');
+      const after = params.get('after');
+      const page = ids.slice(after === null ? 0 : ids.indexOf(after) + 1).slice(0, pageSize);
+      const next = page.at(-1) === ids.at(-1) ? null : page.at(-1)!;
       return Response.json({
         status: 'ok',
         data: {
           maps: maps
-            .filter((m) => ids.includes(m.id))
+            .filter((m) => page.includes(m.id))
             .map((m) => ({
-              mapId: m.id,
-              version: '1.0',
-              published: '2026-11-01T00:00:00.000Z',
-              ...(m.id === 'a' ? {} : { basedOn: 'a' }),
-              data: m.data,
+              ...item(m),
+              ...(texts.includes(m.id) ? { data: m.data } : { brief: briefOfMap(m.data) }),
             })),
-          missing: ids.filter((id) => !maps.some((m) => m.id === id)),
+          missing: page.filter((id) => !maps.some((m) => m.id === id)),
+          next,
         },
       });
     });
     return asked;
   }
+
+  it('reads the maps page by page, telling how far it has come, each map once', async () => {
+    const asked = serve(undefined, 2);
+    const progress: [number, number][] = [];
+    const loaded = await new DiscussionSession().load(
+      { ids: ['c', 'b', 'x', 'a'] as MapId[] },
+      (read, total) => progress.push([read, total]),
+    );
+    expect(progress).toEqual([
+      [2, 4],
+      [4, 4],
+    ]);
+    expect(loaded.maps.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(loaded.missing).toEqual(['x']);
+    expect(asked.filter((url) => url.startsWith('/api/maps'))).toHaveLength(2);
+    // Only the draft's map came whole.
+    expect(asked.every((url) => !url.startsWith('/api/map/'))).toBe(true);
+  });
+
+  it('reads another map whole only when a reason of it is asked for', async () => {
+    const asked = serve();
+    const session = new DiscussionSession();
+    await session.load({ root: 'a' as MapId });
+    const wholeReads = () => asked.filter((url) => url.startsWith('/api/map/') && !url.includes('/thread'));
+    expect(wholeReads()).toEqual([]);
+    expect(await session.reason('b' as MapId, reason(3).id.toLowerCase())).toEqual(maps[1]!.data.reasons[1]);
+    expect(wholeReads()).toEqual(['/api/map/b']);
+    expect(await session.reason('b' as MapId, reason(1).id.toLowerCase())).toEqual(maps[1]!.data.reasons[0]);
+    expect(wholeReads()).toEqual(['/api/map/b']);
+    expect(await session.reason('zzz' as MapId, 'nope')).toBeNull();
+  });
 
   it('reads a thread’s maps, lists them in brief and keeps the first whole for the draft', async () => {
     serve();
@@ -157,9 +210,9 @@ describe('a discussion’s session', () => {
       kind: 'load',
       origin: { ids: ['c', 'b', 'a'] as MapId[] },
     });
-    expect(replies.map((reply) => reply.kind)).toEqual(['loaded', 'worked']);
+    expect(replies.map((reply) => reply.kind)).toEqual(['progress', 'loaded', 'worked']);
     // Given ids: the first found is the draft's map.
-    expect((replies[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
+    expect((replies[1] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
     const [answer] = await repliesTo(session, {
       kind: 'reason',
       ask: 7,
@@ -176,7 +229,7 @@ describe('a discussion’s session', () => {
     expect(none).toEqual({ kind: 'reason', ask: 8, reason: null });
 
     // Versions are those of the figures last worked out: with a map left out, that map's are gone.
-    const first = (replies[1] as Extract<SessionReply, { kind: 'worked' }>).worked.discussion.reasons;
+    const first = (replies[2] as Extract<SessionReply, { kind: 'worked' }>).worked.discussion.reasons;
     const saferKey = first.find((r) => r.title === titles[1])!.key;
     const mapsOf = async (ask: number) => {
       const [reply] = await repliesTo(session, { kind: 'versions', ask, key: saferKey });
@@ -213,14 +266,14 @@ describe('a discussion’s session', () => {
       path: '/Discussion/',
       search: '?maps=c,%20b,a,c',
     });
-    expect(given.map((reply) => reply.kind)).toEqual(['loaded', 'worked']);
-    expect((given[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
+    expect(given.map((reply) => reply.kind)).toEqual(['progress', 'loaded', 'worked']);
+    expect((given[1] as Extract<SessionReply, { kind: 'loaded' }>).loaded.draftMap?.id).toBe('c');
     const thread = await repliesTo(new DiscussionSession(), {
       kind: 'load-at',
       path: '/discussion/a',
       search: '',
     });
-    expect((thread[0] as Extract<SessionReply, { kind: 'loaded' }>).loaded.maps.map((m) => m.id)).toEqual([
+    expect((thread[1] as Extract<SessionReply, { kind: 'loaded' }>).loaded.maps.map((m) => m.id)).toEqual([
       'a',
       'b',
       'c',

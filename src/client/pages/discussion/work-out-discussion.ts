@@ -14,15 +14,23 @@ import {
   type ReasonOrder,
 } from '../../../domain/discussion/reason-orders';
 import type { MapId } from '../../../domain/map-id';
-import { loadDiscussionMaps, type DiscussionSource, type LoadedMaps } from './discussion-api';
+import { fetchMap } from '../../draft/storage/api-client';
+import {
+  loadDiscussionMaps,
+  type BriefSource,
+  type DiscussionSource,
+  type LoadedMaps,
+  type LoadProgress,
+} from './discussion-api';
 import { discussionOriginAt, type DiscussionOrigin } from './discussion-origin';
 
 // PRODUCT §6.10, §13.6: everything the discussion page shows that takes work, done in one place:
 // in the worker (discussion-worker.ts), or, without one, loaded after the page. It reads the
-// maps, works out the figures (rules N1–N10) and the four orders of all reasons (rule N11), and
-// answers the page with only what the page draws: the 100 maps' texts stay here, and a reason's
-// full text is asked for when it is added to a draft. So the page's own chunk holds none of the
-// model's code, and neither thread parses or copies megabytes it does not show.
+// maps in brief (rule N16), works out the figures (rules N1–N10) and the four orders of all
+// reasons (rule N11), and answers the page with only what the page draws. No map's texts are read
+// but the draft's map's, and one other's when a reason of it is added to a draft, so its memory
+// is bounded by 100 briefs and two maps (ARCHITECTURE, "Reading a set"). So the page's own chunk
+// holds none of the model's code, and neither thread parses or copies megabytes it does not show.
 
 /** A map of the discussion as the page lists it. */
 export interface MapSummary {
@@ -39,8 +47,6 @@ export interface MapSummary {
 
 export interface LoadedDiscussion extends Omit<LoadedMaps, 'maps'> {
   maps: MapSummary[];
-  /** The map a reason is added to a draft of, whole (it is copied into the draft): null with none. */
-  draftMap: DiscussionSource | null;
 }
 
 /** A matched reason in one map, as the page shows and picks it. */
@@ -113,14 +119,14 @@ export function versionsOf({ title, entries }: DiscussionReason): EntrySummary[]
 }
 
 /** The maps as the page lists them: titles, dates, balances and names (rule N15). Pure. */
-export function summariseMaps(maps: readonly DiscussionSource[]): MapSummary[] {
-  const labels = mapLabels(maps.map(({ id, map }) => ({ id, data: map.data })));
-  return maps.map(({ id, map, parent }) => {
-    const balance = mapBalance(map.data);
+export function summariseMaps(maps: readonly BriefSource[]): MapSummary[] {
+  const labels = mapLabels(maps.map(({ id, brief }) => ({ id, data: brief })));
+  return maps.map(({ id, brief, published, parent }) => {
+    const balance = mapBalance(brief);
     return {
       id,
-      title: map.data.title,
-      published: map.published,
+      title: brief.title,
+      published,
       parent,
       balanceLine: `${describeSide('For', balance.for)} · ${describeSide('Against', balance.against)}`,
       label: labels.get(id)!,
@@ -133,27 +139,27 @@ export function summariseMaps(maps: readonly DiscussionSource[]): MapSummary[] {
  * is left out or taken back, and for a reason's full text when one is added to a draft.
  */
 export class DiscussionSession {
-  #maps: DiscussionSource[] = [];
+  #maps: BriefSource[] = [];
+  /** The maps read whole: the draft's, and the last other one a reason was asked of. */
+  #whole: DiscussionSource[] = [];
   /** The matched reasons of the figures last worked out, by key. */
   #reasons = new Map<string, DiscussionReason>();
 
-  /** Reads the maps of `origin`; rejects as `loadDiscussionMaps` does. */
-  async load(origin: DiscussionOrigin): Promise<LoadedDiscussion> {
-    const loaded =
+  /** Reads the maps of `origin`, telling `onProgress` page by page; rejects as `loadDiscussionMaps` does. */
+  async load(origin: DiscussionOrigin, onProgress?: LoadProgress): Promise<LoadedDiscussion> {
+    const loaded: LoadedMaps =
       'ids' in origin && origin.ids.length === 0
-        ? { maps: [], missing: [], notShown: 0, threadComplete: true }
-        : await loadDiscussionMaps(origin);
+        ? { maps: [], draftMap: null, missing: [], notShown: 0, threadComplete: true }
+        : await loadDiscussionMaps(origin, onProgress);
     this.#maps = loaded.maps;
-    // The draft's map: the map of /discussion/{mapId}, or the first of those given that was found.
-    const order = 'root' in origin ? [origin.root] : origin.ids;
-    const draftMap = order.map((id) => loaded.maps.find((m) => m.id === id)).find((m) => m) ?? loaded.maps[0];
-    return { ...loaded, maps: summariseMaps(loaded.maps), draftMap: draftMap ?? null };
+    this.#whole = loaded.draftMap ? [loaded.draftMap] : [];
+    return { ...loaded, maps: summariseMaps(loaded.maps) };
   }
 
   /** The figures of the maps read, less `leftOut`. */
   work(leftOut: readonly MapId[]): WorkedDiscussion {
     const { worked, byKey } = workOutDiscussion(
-      this.#maps.map(({ id, map }) => ({ id, data: map.data })),
+      this.#maps.map(({ id, brief }) => ({ id, data: brief })),
       leftOut,
     );
     this.#reasons = byKey;
@@ -166,10 +172,20 @@ export class DiscussionSession {
     return reason ? versionsOf(reason) : null;
   }
 
-  /** The reason `reasonKey` of map `mapId` as that map holds it, or null. */
-  reason(mapId: MapId, reasonKey: string): Reason | null {
-    const map = this.#maps.find((m) => m.id === mapId);
-    return map?.map.data.reasons.find((r) => reasonIdKey(r.id) === reasonKey) ?? null;
+  /**
+   * The reason `reasonKey` of map `mapId` as that map holds it, texts and all, or null. A map other
+   * than the draft's is read whole now, and kept until another is.
+   */
+  async reason(mapId: MapId, reasonKey: string): Promise<Reason | null> {
+    if (!this.#maps.some((m) => m.id === mapId)) return null;
+    let source = this.#whole.find((m) => m.id === mapId);
+    if (!source) {
+      const map = await fetchMap(mapId).catch(() => null);
+      if (!map) return null;
+      source = { id: mapId, map };
+      this.#whole = [...this.#whole.slice(0, 1), source];
+    }
+    return source.map.data.reasons.find((r) => reasonIdKey(r.id) === reasonKey) ?? null;
   }
 }
 
@@ -184,6 +200,8 @@ export type SessionRequest =
 
 /** What the session answers: a load is answered by `loaded` (or `failed`), then the figures. */
 export type SessionReply =
+  /** How many of the maps asked have been read so far, page by page. */
+  | { kind: 'progress'; read: number; total: number }
   | { kind: 'loaded'; loaded: LoadedDiscussion }
   | { kind: 'failed'; message: string }
   | { kind: 'worked'; round: number; worked: WorkedDiscussion }
@@ -208,7 +226,9 @@ export async function answerRequest(
     case 'load': {
       let loaded: LoadedDiscussion;
       try {
-        loaded = await session.load(request.origin);
+        loaded = await session.load(request.origin, (read, total) =>
+          reply({ kind: 'progress', read, total }),
+        );
       } catch (error) {
         return reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
       }
@@ -223,7 +243,7 @@ export async function answerRequest(
       return reply({
         kind: 'reason',
         ask: request.ask,
-        reason: session.reason(request.mapId, request.reasonKey),
+        reason: await session.reason(request.mapId, request.reasonKey),
       });
   }
 }

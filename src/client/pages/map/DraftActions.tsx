@@ -3,10 +3,11 @@ import { lazy, Suspense, useId, useState } from 'react';
 import type { Draft } from '../../../domain/belief-map';
 import { defaultMap, isBuiltInMapId } from '../../../domain/built-in/ids';
 import { defaultMapId, isLocalBaseId, parseMapId } from '../../../domain/map-id';
-import { usePublishedTitle } from '../../draft';
+import { useMapsStore, usePublishedTitle } from '../../draft';
 import { useDraftCommands } from '../../draft/use-commands';
 import { CompareWithBaseLink } from '../../components/CompareWithBaseLink';
 import { LazyDownloadButtons as DownloadButtons } from '../../components/LazyDownloadButtons';
+import { embeddedElsewhere, siteLink } from '../../lib/site';
 import type { Busy } from './use-busy';
 import type { DraftForms } from './use-draft-forms';
 
@@ -57,8 +58,14 @@ export function DraftActions({ draftId, draft, draftForms, busy, run }: DraftAct
   const answered = answeredBy(draftId);
   const [listed, setListed] = useState(true);
 
+  // PRODUCT §11.5: on another site's page, the draft is published on Belief Map's own site, where
+  // its author sees what they publish: no other site can make its visitors publish.
+  const { host } = useMapsStore().persistence;
+  const publishesHere = !embeddedElsewhere || Boolean(host.publishMap);
+
   const publishDraft = async () => {
     if (!(await draftForms.settleBeforePublish())) return;
+    if (!publishesHere) return publishOnSite();
     if (isEmptyMap(draft.data)) return setEmptyQuestion(({ asked }) => ({ asked: asked + 1, open: true }));
     await sendPublish();
   };
@@ -69,6 +76,17 @@ export function DraftActions({ draftId, draft, draftForms, busy, run }: DraftAct
       answered && { basedOn: answered.basedOn, listed: answered.listable && listed },
     );
     if (!outcome.ok && !outcome.offline) setPublishFailure(outcome.reason);
+  };
+  /** Opens the draft on Belief Map's site in a new tab, by its share link (PRODUCT §15.4). */
+  const publishOnSite = async () => {
+    setPublishFailure(null);
+    const { makeShareLink } = await import('../../lib/share-link');
+    const link = await makeShareLink({ draftId, draft }, siteLink(''));
+    if (!link.ok)
+      return setPublishFailure(
+        'This draft is too long to open on Belief Map’s site by link. Download it, then import it there.',
+      );
+    window.open(link.url, '_blank', 'noopener');
   };
   const discardDraft = async () => {
     if (draftForms.settleBeforeDiscard()) await discard(draftId);

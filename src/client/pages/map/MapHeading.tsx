@@ -5,6 +5,7 @@ import { defaultMapId, isLocalBaseId, type MapIdParts } from '../../../domain/ma
 import { useHydrated } from '../../components/use-hydrated';
 import { usePublishedTitle } from '../../draft';
 import { subtitleOf, type MapView } from '../../draft/entries';
+import { siteLink } from '../../lib/site';
 
 type LoadedView = Extract<MapView, { status: 'draft' | 'published' }>;
 
@@ -40,7 +41,7 @@ function PrintedLink({ view }: { view: LoadedView }) {
   if (view.status === 'draft')
     return <p className="map-print-link">A draft, not published: it has no link.</p>;
   const path = `/map/${view.id.baseId}`;
-  return <p className="map-print-link">{hydrated ? `${window.location.origin}${path}` : path}</p>;
+  return <p className="map-print-link">{hydrated ? siteLink(path) : path}</p>;
 }
 
 /** "New draft", or "Draft of" the title of the map it copies (its id until that is known), linked. */

@@ -23,6 +23,10 @@ const Responses = lazy(() => import('./Responses'));
 // them in this page's chunk rather than a chunk of their own (PRODUCT §13.5, the first load).
 export { MapDescription } from './MapHeading';
 export { ReasonList } from './ReasonList';
+// So does the compact page other sites frame (PRODUCT §11.5), which the server renders with no
+// script: its own chunk is never a first load.
+export { BalanceSummary } from '../../components/BalanceSummary';
+export { mapBalance } from '../../../domain/balance';
 
 export function MapPage() {
   const { mapId = '' } = useParams();

@@ -1,6 +1,7 @@
 import './published-notice.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFlash } from '../../components/flash';
+import { siteLink } from '../../lib/site';
 
 /**
  * PRODUCT §8.5: on the page of a map this tab has just published, says so with its link to copy
@@ -23,7 +24,7 @@ export default function PublishedNotice({
   const linkId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
-  const link = `${window.location.origin}/map/${mapId}`;
+  const link = siteLink(`/map/${mapId}`);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

@@ -4,6 +4,7 @@ import { LazyDownloadButtons as DownloadButtons } from '../../components/LazyDow
 import { useFlash } from '../../components/flash';
 import { makeShareLink, maxShareLinkLength } from '../../lib/share-link';
 import { formatCount } from '../../../domain/format';
+import { siteLink } from '../../lib/site';
 
 // PRODUCT §15.4: "Copy share link" on a draft: the draft travels in the link itself, unpublished.
 
@@ -15,7 +16,7 @@ export function ShareDraft({ draftId, draft }: { draftId: string; draft: Draft }
   const [shared, setShared] = useState<Shared>({ kind: 'idle' });
 
   async function share() {
-    const link = await makeShareLink({ draftId, draft }, window.location.origin);
+    const link = await makeShareLink({ draftId, draft }, siteLink(''));
     if (!link.ok) {
       setShared({ kind: 'too-long', length: link.length });
       return;

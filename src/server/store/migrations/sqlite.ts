@@ -1,6 +1,12 @@
+import type Database from 'better-sqlite3';
+import { backfillBatchSize, briefJsonOf } from '../map-set-rows';
+
 // SQLite migrations, applied in order on start; `schema_version` records how many have run.
-// Append new steps; never edit one that has shipped.
-export const sqliteMigrations: readonly string[] = [
+// Append new steps; never edit one that has shipped. A step is SQL, or a function for what SQL
+// cannot say (a step that computes new columns from the maps' JSON).
+export type SqliteMigration = string | ((db: Database.Database) => void);
+
+export const sqliteMigrations: readonly SqliteMigration[] = [
   `CREATE TABLE maps (
      id TEXT PRIMARY KEY,
      published TEXT NOT NULL,
@@ -36,6 +42,27 @@ export const sqliteMigrations: readonly string[] = [
    ALTER TABLE maps ADD COLUMN title TEXT;
    CREATE INDEX maps_listed_responses ON maps (based_on, published DESC, id DESC)
      WHERE listed = 1 AND hidden = 0;`,
+  // Rule N16, PRODUCT §5.9: each map's brief, kept beside it so that listing a set never parses
+  // a map's text; filled here for the maps already stored, a hundred at a time, in the
+  // migration's transaction (on a database of many large maps this reads every map once, so
+  // deploy at a quiet hour). A row written without it by an older instance is given its brief
+  // when read (map-set-rows.ts).
+  (db) => {
+    db.exec('ALTER TABLE maps ADD COLUMN brief TEXT');
+    const select = db.prepare<[string, number], { id: string; data: string }>(
+      'SELECT id, data FROM maps WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    const update = db.prepare<[string, string]>('UPDATE maps SET brief = ? WHERE id = ?');
+    for (let after = ''; ;) {
+      const rows = select.all(after, backfillBatchSize);
+      for (const row of rows) {
+        const brief = briefJsonOf(row.data);
+        if (brief !== null) update.run(brief, row.id);
+      }
+      if (rows.length < backfillBatchSize) return;
+      after = rows.at(-1)!.id;
+    }
+  },
   // PRODUCT §5.6: a response's number of reasons and its balance (JSON), beside its title, so
   // that a list of responses never reads a map's text. Responses stored before are summarised
   // once, in code, when the store opens (response-summaries.ts): the balance is the domain's.
