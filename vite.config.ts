@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -40,6 +40,23 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/**
+ * Moves the build manifest out of the folder the server serves, to dist/client-manifest.json: the
+ * server reads it to write each rendered page's scripts (src/server/pages/rendered-pages.ts), and
+ * scripts/check-bundle-size.mjs to weigh each page, but no browser needs it.
+ */
+function manifestOutsideServedFolder(): Plugin {
+  return {
+    name: 'manifest-outside-served-folder',
+    apply: 'build',
+    writeBundle({ dir }) {
+      if (!dir) return;
+      renameSync(`${dir}/.vite/manifest.json`, `${dir}/../client-manifest.json`);
+      rmSync(`${dir}/.vite`, { recursive: true, force: true });
+    },
+  };
+}
+
 // The client is built into dist/client and served by the Fastify server (src/server/routes/client.ts).
 // `vite build --ssr` builds the server's renderer of the same pages into dist/server, with the thread
 // that runs it (src/server/pages/page-render-worker.ts)
@@ -51,6 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     inlineThemeScript(),
+    !isSsrBuild && manifestOutsideServedFolder(),
     !isSsrBuild &&
       // The service worker (PRODUCT §13.7): Workbox precaches the app shell so the app opens with no
       // network after one visit, and keeps the published maps it fetched for reading offline. It is
@@ -153,8 +171,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: '../../dist/client',
         emptyOutDir: true,
-        sourcemap: true,
-        // .vite/manifest.json: read by scripts/check-bundle-size.mjs; the server never serves it.
+        // No source maps: they hold the sources, and what is in dist/client is served.
+        sourcemap: false,
+        // Moved beside dist/client by manifestOutsideServedFolder once written.
         manifest: true,
         // Terser in two passes makes the JavaScript of every first load about 1.5 KB gzip smaller than
         // esbuild's minifier does (PRODUCT §13, the first-load budget), for a few seconds of build.

@@ -103,7 +103,7 @@ async function prepare(
   await fill(maps);
   const fillSeconds = (performance.now() - started) / 1000;
   const { hot, root } = await addMeasuredMaps(store);
-  const firstPage = await store.responses(hot, now, null, responsesPageSize + 1);
+  const firstPage = (await store.responses(hot, now, null, responsesPageSize + 1)) ?? [];
   const middle = firstPage[responsesPageSize - 1]!;
   const thread = await readThread(store, root, now, threadMaxMaps);
   if (firstPage.length !== responsesPageSize + 1 || thread.maps.length !== threadMaxMaps)

@@ -28,7 +28,8 @@ const overBudgetKB = {
   discussion: 95.5,
 };
 const dist = new URL('../dist/client', import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+// The build writes the manifest beside the served folder, not in it (vite.config.ts).
+const manifest = JSON.parse(readFileSync(join(dist, '../client-manifest.json'), 'utf8'));
 
 const entry = 'index.html';
 // Each page's own chunks: a draft's page is the map page with the editor, which it loads at once.

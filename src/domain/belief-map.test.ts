@@ -183,6 +183,9 @@ const invisibleTitles: [string, string][] = [
   ['a supplementary variation selector (U+E0100)', '\u{e0100}'],
   ['a word joiner and a grapheme joiner (U+2060, U+034F)', '\u2060\u034f'],
   ['a mix of all of them with spaces', ' \u200b\t\u2800\u0000\u3164 \ufeff\u034f\ufe0f'],
+  ['a musical null notehead (U+1D159)', '\u{1d159}'],
+  ['musical beam and phrase marks (U+1D173–U+1D17A)', '\u{1d173}\u{1d176}\u{1d17a}'],
+  ['a null notehead among spaces and joiners', ' \u{1d159}\u200d\u{1d159} '],
 ];
 
 /**
@@ -220,11 +223,13 @@ const whiteSpace: [number, number][] = [
   [0x205f, 0x205f],
   [0x3000, 0x3000],
 ];
+/** The musical symbols that draw nothing and are neither default-ignorable nor Cf: the null notehead. */
+const musicalInvisible: [number, number][] = [[0x1d159, 0x1d159]];
 const inRanges = (ranges: [number, number][], code: number) =>
   ranges.some(([low, high]) => code >= low && code <= high);
 
 const invisibleCharArb = fc
-  .constantFrom(...defaultIgnorable, ...whiteSpace)
+  .constantFrom(...defaultIgnorable, ...whiteSpace, ...musicalInvisible)
   .chain(([low, high]) => fc.integer({ min: low, max: high }))
   .map((code) => String.fromCodePoint(code));
 const invisibleTextArb = (minLength: number) =>
@@ -232,7 +237,12 @@ const invisibleTextArb = (minLength: number) =>
 /** Any letter (L) that is not default-ignorable, as the Hangul fillers are. */
 const visibleLetterArb = fc
   .integer({ min: 0x41, max: 0x10ffff })
-  .filter((code) => !inRanges(defaultIgnorable, code) && /^\p{L}$/u.test(String.fromCodePoint(code)))
+  .filter(
+    (code) =>
+      !inRanges(defaultIgnorable, code) &&
+      !inRanges(musicalInvisible, code) &&
+      /^\p{L}$/u.test(String.fromCodePoint(code)),
+  )
   .map((code) => String.fromCodePoint(code));
 const visibleTitleArb = fc
   .tuple(invisibleTextArb(0), visibleLetterArb, invisibleTextArb(0))
@@ -260,6 +270,105 @@ describe('[V2] titles are visible when they hold one visible letter, whatever su
         expect(publishedMapSchema.parse(rawMap({ title })).data.title).toBe(title.trim());
         expect(publishedMapSchema.parse(withReason({ title })).data.reasons[1]?.title).toBe(title.trim());
       }),
+      fcParams,
+    );
+  });
+});
+
+/**
+ * Every code point the engine's Unicode calls Default_Ignorable_Code_Point or a format character
+ * (Cf), and the musical null notehead: each draws nothing, alone or among the others.
+ */
+const drawsNothing: number[] = [];
+for (let code = 0; code <= 0x10ffff; code++) {
+  if (code >= 0xd800 && code <= 0xdfff) continue;
+  const char = String.fromCodePoint(code);
+  if (/\p{Default_Ignorable_Code_Point}|\p{Cf}/u.test(char) || inRanges(musicalInvisible, code))
+    drawsNothing.push(code);
+}
+
+describe('[V2] every default-ignorable and format character draws nothing', () => {
+  it('[V2] the set holds the musical marks and the tag characters', () => {
+    for (const code of [0x1d159, 0x1d173, 0x1d17a, 0x200b, 0xfeff, 0xe0001, 0xe007f, 0x0600])
+      expect(drawsNothing).toContain(code);
+  });
+
+  it('[V2] each of them alone, or between spaces, is refused as a title and a reason title', () => {
+    const accepted = drawsNothing.filter((code) => {
+      const char = String.fromCodePoint(code);
+      return [char, ` ${char}\t`].some(
+        (title) =>
+          validate(publishedMapSchema, rawMap({ title })).ok ||
+          validate(publishedMapSchema, withReason({ title })).ok,
+      );
+    });
+    expect(accepted.map((code) => `U+${code.toString(16).toUpperCase()}`)).toEqual([]);
+  });
+
+  it('[V2] any run of them is refused; one visible letter among them is accepted', () => {
+    const charArb = fc.constantFrom(...drawsNothing).map((code) => String.fromCodePoint(code));
+    fc.assert(
+      fc.property(
+        fc.array(charArb, { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        visibleLetterArb,
+        (chars, at, letter) => {
+          const title = chars.join('');
+          expectInvalid(publishedMapSchema, rawMap({ title }), 'data.title', 'Title is required');
+          const place = at % (chars.length + 1);
+          const visible = [...chars.slice(0, place), letter, ...chars.slice(place)].join('');
+          expect(validate(publishedMapSchema, rawMap({ title: visible })).ok).toBe(true);
+        },
+      ),
+      fcParams,
+    );
+  });
+});
+
+/** The map's text fields and how to put `text` in each. */
+const textFields: [string, (text: string) => unknown][] = [
+  ['data.title', (title) => rawMap({ title })],
+  ['data.description', (description) => rawMap({ description })],
+  ['data.reasons.1.title', (title) => withReason({ title })],
+  ['data.reasons.1.relevance', (relevance) => withReason({ relevance })],
+  ['basedOn', (basedOn) => rawMap({}, { basedOn })],
+];
+
+describe('[V8] no text of a map holds a lone surrogate', () => {
+  const lone: [string, string][] = [
+    ['a high surrogate alone', '\ud800'],
+    ['a low surrogate alone', '\udc00'],
+    ['a high surrogate before a letter', 'Bike \udbff lanes'],
+    ['a high surrogate at the end', 'Bike lanes\ud83d'],
+    ['a low surrogate before its high one', 'Bike \ude00\ud83d lanes'],
+  ];
+  const cases = textFields.flatMap(([path, put]) =>
+    lone.map(([label, text]) => [path, label, put(text)] as const),
+  );
+
+  it.each(cases)('[V8] %s with %s is refused there, naming the field', (path, _label, input) => {
+    expectInvalid(publishedMapSchema, input, path, 'holds a broken character (a lone UTF-16 surrogate)');
+  });
+
+  it.each(textFields)('[V8] %s with a surrogate pair (an emoji) is kept as typed', (_path, put) => {
+    expect(validate(publishedMapSchema, put('Bike lanes \ud83d\udeb2')).ok).toBe(true);
+  });
+
+  it('[V8] a lone surrogate anywhere in any text field is refused at that field', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...textFields),
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0xd800, max: 0xdfff }),
+        fc.string(),
+        ([path, put], before, surrogate, after) => {
+          const text = before + String.fromCharCode(surrogate) + after;
+          expectInvalid(publishedMapSchema, put(text), path, 'lone UTF-16 surrogate');
+          // A publish request has no basedOn of its own to check: it is dropped (V6).
+          if (path !== 'basedOn')
+            expectInvalid(createMapRequestSchema, put(text), path, 'lone UTF-16 surrogate');
+        },
+      ),
       fcParams,
     );
   });

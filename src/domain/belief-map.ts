@@ -17,28 +17,53 @@ export type ReasonId = string & { readonly [reasonIdBrand]: true };
 const charactersLimit = (name: string, max: number) =>
   z.maxLength(max, { error: `${name} must be at most ${formatCount(max)} characters` });
 
-/** An optional text: blank or empty becomes null (PRODUCT §3.1), anything else is kept as typed. */
+/**
+ * Characters that show nothing on screen (rule V2): Unicode's Default_Ignorable_Code_Point, the
+ * characters a renderer draws as nothing (U+200B, U+FEFF, U+2060, U+034F, the Hangul fillers, the
+ * variation selectors of every block, tag characters, ...), variation selectors named again in
+ * case a future Unicode leaves one out, whitespace, control (Cc) and format (Cf) characters, the
+ * blank Braille pattern U+2800, and the musical symbols' invisible marks: the null notehead
+ * U+1D159 (a symbol, So, that fonts draw empty) and the beam and phrase marks U+1D173–U+1D17A
+ * (format characters already). Unicode maintains the list, so new invisible characters follow
+ * with the JavaScript engine's Unicode version.
+ */
+const onlyInvisible =
+  /^[\s\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\p{Cc}\p{Cf}\u2800\u{1D159}\u{1D173}-\u{1D17A}]*$/u;
+
+/**
+ * A UTF-16 surrogate without its pair (rule V8): JSON can carry one (`"\ud800"`), but it is no
+ * character; the server's page and the browser's would disagree on it, and UTF-8 cannot store it.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses text that holds a lone surrogate, naming the field (rule V8). */
+const wellFormed = (name: string) =>
+  z.refine<string>((text) => !loneSurrogate.test(text), {
+    error: `${name} holds a broken character (a lone UTF-16 surrogate)`,
+    abort: true,
+  });
+
+/**
+ * An optional text: blank or empty becomes null (PRODUCT §3.1), anything else is kept as typed
+ * (rule V3), provided it is well-formed (rule V8).
+ */
 function optionalText(max: number, name: string) {
   return z.pipe(
-    z.nullable(z.string({ error: `${name} must be text or null` }).check(charactersLimit(name, max))),
+    z.nullable(
+      z.string({ error: `${name} must be text or null` }).check(wellFormed(name), charactersLimit(name, max)),
+    ),
     z.transform((text: string | null) => (text === null || text.trim() === '' ? null : text)),
   );
 }
 
 /**
- * Characters that show nothing on screen (rule V2): Unicode's Default_Ignorable_Code_Point, the
- * characters a renderer draws as nothing (U+200B, U+FEFF, U+2060, U+034F, the Hangul fillers, the
- * variation selectors of every block, tag characters, ...), variation selectors named again in
- * case a future Unicode leaves one out, whitespace, control (Cc) and format (Cf) characters, and
- * the blank Braille pattern U+2800. Unicode maintains the list, so new invisible characters follow
- * with the JavaScript engine's Unicode version.
+ * A required title: well-formed (rule V8), trimmed, then 1..max characters, not all of them
+ * invisible (rule V2).
  */
-const onlyInvisible = /^[\s\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\p{Cc}\p{Cf}\u2800]*$/u;
-
-/** A required title: trimmed, then 1..max characters, not all of them invisible (rule V2). */
 function requiredTitle(max: number, name: string) {
   const required = { error: `${name} is required` };
   return z.string(required).check(
+    wellFormed(name),
     z.trim(),
     z.minLength(1, required),
     z.refine((title: string) => !onlyInvisible.test(title), required),
@@ -106,7 +131,12 @@ export function createSchemas(limits: MapLimits = defaultLimits) {
    * keeps a check of its own out of the first load (PRODUCT §13.5).
    */
   const publishedMap = z.object(
-    { version, published: isoTimestamp, basedOn: z.optional(z.string()), data: mapData },
+    {
+      version,
+      published: isoTimestamp,
+      basedOn: z.optional(z.string().check(wellFormed('basedOn'))),
+      data: mapData,
+    },
     { error: notAMap },
   );
 

@@ -23,6 +23,7 @@ import type { MapStore } from './store/map-store';
 import { memoryBuckets, redisBuckets, type Buckets } from './rate-limit/buckets';
 import { registerRateLimit } from './rate-limit/plugin';
 import { listingQuota } from './rate-limit/listing-quota';
+import { wrongKeyThrottle } from './rate-limit/wrong-keys';
 import { publishQuota } from './rate-limit/publish-quota';
 import { createRedisClient, firstConnection, sharedWhileRedisAnswers } from './rate-limit/redis';
 
@@ -113,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Those live in this process, or where `deps.rateLimitBuckets` keeps them (the primary of npm
   // start).
   const ownBuckets = deps.rateLimitBuckets ?? memoryBuckets(() => now().getTime());
-  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : null;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, config.redisCommandTimeoutMs) : null;
   const buckets = redis
     ? sharedWhileRedisAnswers(redis, redisBuckets(redis, config.redisKeyPrefix), ownBuckets, {
         onShared: () => app.log.info('redis: connected; rate limits are shared'),
@@ -162,7 +163,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const quota = publishQuota(buckets, config.publishQuota);
   const listing = listingQuota(buckets);
   await app.register(mapRoutes, { config, store, maps, images, publishes, quota, listing, now });
-  await app.register(responseRoutes, { store, maps, now });
+  await app.register(responseRoutes, {
+    store,
+    maps,
+    wrongKeys: wrongKeyThrottle(buckets, () => now().getTime()),
+    now,
+  });
   const sendIndex = config.clientDir
     ? await registerClient(app, {
         clientDir: config.clientDir,

@@ -41,6 +41,8 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of the rate-limit keys in Redis: deployments sharing one Redis keep apart by it. */
   redisKeyPrefix: string;
+  /** Longest a command waits for a connected Redis (REDIS_COMMAND_TIMEOUT_MS). */
+  redisCommandTimeoutMs: number;
   trustProxy: TrustProxy;
   /** The site's own origin (`https://beliefmap.example`), for absolute URLs in link previews. */
   publicUrl: string | null;
@@ -235,6 +237,11 @@ const settingSchemas = {
     z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }),
     '`redis://HOST:PORT` shares the rate limit between instances',
   ),
+  REDIS_COMMAND_TIMEOUT_MS: setting(
+    wholeNumber(10, 10_000),
+    '1000',
+    'Longest a rate-limit command waits for a connected Redis before the instance counts in its own buckets (1 s: a busy machine answers in time)',
+  ),
   REDIS_KEY_PREFIX: setting(
     z.string(),
     'belief-map:rate-limit:',
@@ -348,6 +355,7 @@ function toConfig(values: Values, clientDir: string | null): Result<Config> {
     },
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: values.REDIS_COMMAND_TIMEOUT_MS,
     trustProxy: values.TRUST_PROXY,
     publicUrl: values.PUBLIC_URL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

@@ -34,6 +34,7 @@ describe('defaults (PRODUCT §2.2, §3.3)', () => {
         publishQuota: { clientBytesPerDay: 50 * 1024 * 1024, bytesPerDay: 2 * 1024 * 1024 * 1024 },
         redisUrl: null,
         redisKeyPrefix: 'belief-map:rate-limit:',
+        redisCommandTimeoutMs: 1000,
         trustProxy: false,
         publicUrl: null,
         requestTimeoutMs: 30_000,

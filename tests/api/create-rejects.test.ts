@@ -179,6 +179,50 @@ describe('empty titles', () => {
   });
 });
 
+describe('text the pages cannot draw (PRODUCT §3.3)', () => {
+  it.each([
+    [
+      'a musical null notehead title (U+1D159)',
+      mapRequest({ title: '\u{1d159}' }),
+      'data.title: Title is required',
+    ],
+    [
+      'a reason title of musical beam marks (U+1D173–U+1D17A)',
+      withReason({ title: '\u{1d173}\u{1d17a}' }),
+      'data.reasons.0.title: Reason title is required',
+    ],
+  ])('[V2] answers 400 for %s', async (_why, body, message) => {
+    expectError(await publish(server.app, body), 400, message);
+  });
+
+  const broken = 'holds a broken character (a lone UTF-16 surrogate)';
+  it.each([
+    [
+      'the title',
+      '{"version":"1.0","data":{"title":"\\ud800","description":null,"reasons":[]}}',
+      `data.title: Title ${broken}`,
+    ],
+    [
+      'the description',
+      JSON.stringify(mapRequest({ description: 'Bike \udfff lanes' })),
+      `data.description: Description ${broken}`,
+    ],
+    [
+      'a reason title',
+      JSON.stringify(withReason({ title: '\ud83d' })),
+      `data.reasons.0.title: Reason title ${broken}`,
+    ],
+    [
+      'a relevance',
+      JSON.stringify(withReason({ relevance: 'x\udc00' })),
+      `data.reasons.0.relevance: Relevance ${broken}`,
+    ],
+  ])('[V8] answers 400 naming %s when it holds a lone surrogate', async (_why, body, message) => {
+    expect(body).toMatch(/\\ud[89a-f][0-9a-f]{2}/);
+    expectError(await publish(server.app, body), 400, message);
+  });
+});
+
 describe('limits (PRODUCT §3.3)', () => {
   it.each([
     ['the title', mapRequest({ title: 't'.repeat(301) }), 'data.title: Title must be at most 300 characters'],

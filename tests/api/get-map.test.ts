@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { builtInBasedOn, builtInMapIds, getBuiltInMap } from '../../src/domain/built-in/index';
+import { sampleMapData, publishBody } from '../support/maps';
 import { dayMs, expectError, getMap, lifetimeMs, mapRequest, publishOk, serverForFile } from './helpers';
 
 // PRODUCT §5.2: GET /api/map/{mapId} for built-in and published maps, with caching headers.
@@ -142,5 +144,48 @@ describe('ids of the wrong format', () => {
   ])('answers 400 for %s', async (_why, urlId) => {
     const id = decodeURIComponent(urlId);
     expectError(await getMap(server.app, urlId), 400, `Map id ${id} does not match expected format`);
+  });
+});
+
+describe('a large map, gzipped for the clients that take it', () => {
+  let id: string;
+  const mapId = async () => (id ??= await publishOk(server.app, publishBody(sampleMapData(1000))));
+
+  it('answers a 1,000-reason map gzipped, whose unzipped bytes are the plain answer', async () => {
+    const plain = await getMap(server.app, await mapId());
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(200_000);
+    expect(plain.json().data.reasons).toHaveLength(1000);
+
+    for (const acceptEncoding of ['gzip', 'gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+      const gzipped = await getMap(server.app, id, { 'accept-encoding': acceptEncoding });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(gzipped.headers.vary).toBe('Accept-Encoding');
+      // The same map, so the same validator and the same caching as the plain answer.
+      expect(gzipped.headers.etag).toBe(plain.headers.etag);
+      expect(gzipped.headers['cache-control']).toBe(plain.headers['cache-control']);
+      expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
+  it('answers a revalidation 304 in either encoding', async () => {
+    const etag = (await getMap(server.app, await mapId())).headers.etag as string;
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      const response = await getMap(server.app, id, { ...headers, 'if-none-match': etag });
+      expect(response.statusCode).toBe(304);
+      expect(response.rawPayload.length).toBe(0);
+    }
+  });
+
+  it('sends a small map plain, whatever the client takes', async () => {
+    const small = await publishOk(server.app);
+    const response = await getMap(server.app, small, { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json().status).toBe('ok');
   });
 });

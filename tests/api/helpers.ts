@@ -124,8 +124,8 @@ const clientSourceMap = JSON.stringify({
 
 /**
  * Writes a client folder like the build's under `dir` and returns it: index.html, a hashed
- * script with its gzip and brotli copies, its source map (with copies too, as builds made them
- * once), robots.txt and the icon; and, beside the folder (so outside what may be served), a
+ * script with its gzip and brotli copies, its source map (with copies too) and a build manifest (as
+ * builds left them in the folder once), robots.txt and the icon; and, beside the folder (so outside what may be served), a
  * secret.txt.
  */
 function writeClientDir(dir: string): string {
@@ -138,6 +138,8 @@ function writeClientDir(dir: string): string {
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map'), clientSourceMap);
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map.gz'), gzipSync(clientSourceMap));
   writeFileSync(join(clientDir, 'assets', 'main-abc123.js.map.br'), brotliCompressSync(clientSourceMap));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify({ secret: 'secret-source' }));
   writeFileSync(join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'secret.txt'), 'outside the client folder');
@@ -359,6 +361,10 @@ export function failingStore(inner: MapStore): FailingStore {
     async responsesOf(baseIds, now, limit) {
       guard('responsesOf');
       return inner.responsesOf(baseIds, now, limit);
+    },
+    async authorKeyOf(id, now) {
+      guard('authorKeyOf');
+      return inner.authorKeyOf(id, now);
     },
     async hideResponse(baseId, responseId, now) {
       guard('hideResponse');

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { largestEntryBytes, pageAllowance, publishedMaps } from '../../src/server/pages/published-maps';
 import type { MapStore, StoredMap } from '../../src/server/store/map-store';
@@ -21,6 +22,7 @@ function countingStore(maps: StoredMap[]) {
     publish: () => Promise.reject(new Error('not here')),
     responses: async () => [],
     responsesOf: async () => [],
+    authorKeyOf: async () => null,
     hideResponse: async () => false,
     deleteExpired: async () => 0,
     ping: async () => {},
@@ -52,6 +54,26 @@ describe('publishedMaps', () => {
     const again = await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + day));
     expect(again).toBe(first);
     expect(reads).toEqual(['bike-lanes-k3j9x2m7qa1b']);
+  });
+
+  it('gzips a large answer once, keeps the copy with it, and counts it in its bytes', async () => {
+    const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b', 50_000)]);
+    const answers = publishedMaps(store);
+    const entry = (await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
+    const before = entry.bytes;
+    const [first, concurrent] = await Promise.all([entry.gzipped(), entry.gzipped()]);
+    expect(gunzipSync(first!).equals(entry.answer)).toBe(true);
+    // One gzip for both callers and for every later one: the same bytes, not made again.
+    expect(concurrent).toBe(first);
+    const again = await answers.get('bike-lanes-k3j9x2m7qa1b', new Date(t0 + day));
+    expect(await again!.gzipped()).toBe(first);
+    expect(entry.bytes).toBe(before + first!.length);
+  });
+
+  it('keeps no gzipped copy of a small answer', async () => {
+    const { store } = countingStore([stored('bike-lanes-k3j9x2m7qa1b', 10)]);
+    const entry = (await publishedMaps(store).get('bike-lanes-k3j9x2m7qa1b', new Date(t0)))!;
+    expect(await entry.gzipped()).toBeNull();
   });
 
   it('never serves a remembered answer from its expiry on (PRODUCT §8.3)', async () => {

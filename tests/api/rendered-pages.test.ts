@@ -155,13 +155,12 @@ describe('Help rendered by the build', () => {
   const startServer = serverPerTest();
 
   it('is answered from the file the build wrote beside the renderer, which never renders it again', async () => {
-    // A build's layout: client/ with its manifest, and server/ with a renderer that fails whenever
+    // A build's layout: client/ with its manifest beside it, and server/ with a renderer that fails whenever
     // it is asked to render, and the prerendered Help.
     const dir = makeTempDir();
     try {
-      mkdirSync(join(dir, 'client/.vite'), { recursive: true });
-      writeFileSync(join(dir, 'client/.vite/manifest.json'), manifest);
-      mkdirSync(join(dir, 'client/assets'));
+      mkdirSync(join(dir, 'client/assets'), { recursive: true });
+      writeFileSync(join(dir, 'client-manifest.json'), manifest);
       for (const file of ['mount-2', 'tip-9', 'PublishedView-4', 'Grid-6', 'HelpPage-5', 'EmbeddedMapPage-8'])
         writeFileSync(join(dir, `client/assets/${file}.css`), readCss(`assets/${file}.css`));
       mkdirSync(join(dir, 'server'));

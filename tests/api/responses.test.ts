@@ -116,8 +116,13 @@ async function publishAs(
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
-const hide = (app: FastifyInstance, url: string, key?: string) =>
-  app.inject({ method: 'DELETE', url, headers: key === undefined ? {} : { 'belief-map-author-key': key } });
+const hide = (app: FastifyInstance, url: string, key?: string, remoteAddress = '127.0.0.1') =>
+  app.inject({
+    method: 'DELETE',
+    url,
+    headers: key === undefined ? {} : { 'belief-map-author-key': key },
+    remoteAddress,
+  });
 
 interface ResponsesAnswer {
   responses: { mapId: string; title: string; published: string; reasons: number; balance: unknown }[];
@@ -374,6 +379,35 @@ function defineResponses(backend: Backend): void {
       });
     });
 
+    describe('forged cursors (rule A1)', () => {
+      it('[A1] answers 400 to a well-formed cursor that names no response of the map', async () => {
+        const { app } = await backend.start();
+        const base = await publishAs(app);
+        const other = await publishAs(app);
+        const theirs = await publishAs(app, { basedOn: other.mapId, listed: true });
+        const ours = await publishAs(app, { basedOn: base.mapId, listed: true });
+        const cursor = (published: string, id: string) =>
+          Buffer.from(`r1|${published}|${id}`).toString('base64url');
+        for (const forged of [
+          cursor('2026-11-20T10:00:00.000Z', 'no-such-map-k3j9x2m7qa1b'),
+          cursor(theirs.published, theirs.mapId),
+          cursor('2000-01-01T00:00:00.000Z', ours.mapId),
+          cursor(base.published, base.mapId),
+        ])
+          expectError(
+            await get(app, `/api/map/${base.mapId}/responses?cursor=${forged}`),
+            400,
+            'Cursor is not one this server gave',
+          );
+        // The position of a response of the map is a cursor this server gives: its next page.
+        const given = await get(
+          app,
+          `/api/map/${base.mapId}/responses?cursor=${cursor(ours.published, ours.mapId)}`,
+        );
+        expect(page(given)).toEqual({ responses: [], next: null });
+      });
+    });
+
     describe('the listing limit (PRODUCT §5.5)', () => {
       it('lists 30 responses an hour from one address; the 31st is published but not listed', async () => {
         const { app, count } = await backend.start();
@@ -420,21 +454,55 @@ function defineResponses(backend: Backend): void {
         expect(read.json().basedOn).toBe(base.mapId);
       });
 
+      it('lets an address send 5 wrong keys at once, then answers 429 with Retry-After to any key', async () => {
+        const { app, clock } = await backend.start();
+        const base = await publishAs(app);
+        const response = await publishAs(app, { basedOn: base.mapId, listed: true });
+        const url = `/api/map/${base.mapId}/responses/${response.mapId}`;
+        const guesser = '198.51.100.66';
+        for (let i = 0; i < 5; i++)
+          expect((await hide(app, url, `guess-${i}`, guesser)).statusCode).toBe(403);
+        // A sixth finds none left: it is told to wait, and so is every key after it, the right one too.
+        for (const key of ['guess-5', 'guess-6', base.authorKey]) {
+          const refused = await hide(app, url, key, guesser);
+          expectError(refused, 429, /^Too many wrong author keys from this address; try again in \d+ s$/);
+          expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+          expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+        }
+        expect(await listedIds(app, base.mapId)).toEqual([response.mapId]);
+        // Another address is not held back, and its right key hides the response.
+        expect((await hide(app, url, base.authorKey, '198.51.100.67')).statusCode).toBe(200);
+        // A minute on, the guesser may try again.
+        clock.advance(60_000);
+        expect((await hide(app, url, 'guess-7', guesser)).statusCode).toBe(403);
+      });
+
+      it('never throttles an author for right keys', async () => {
+        const { app } = await backend.start();
+        const base = await publishAs(app);
+        for (let i = 0; i < 12; i++) {
+          const response = await publishAs(app, { basedOn: base.mapId, listed: true });
+          const url = `/api/map/${base.mapId}/responses/${response.mapId}`;
+          expect((await hide(app, url, base.authorKey, '198.51.100.70')).statusCode).toBe(200);
+        }
+      });
+
       it('refuses a missing, wrong or other map’s key with 403, changing nothing', async () => {
         const { app } = await backend.start();
         const base = await publishAs(app);
         const response = await publishAs(app, { basedOn: base.mapId, listed: true });
         const url = `/api/map/${base.mapId}/responses/${response.mapId}`;
         const message = `The author key of map ${base.mapId} is missing or wrong`;
-        for (const key of [
+        // Each from an address of its own, so that none is throttled (PRODUCT §5.8).
+        for (const [i, key] of [
           undefined,
           '',
           'x',
           response.authorKey,
           `${base.authorKey}x`,
           base.authorKey.toUpperCase(),
-        ])
-          expectError(await hide(app, url, key), 403, message);
+        ].entries())
+          expectError(await hide(app, url, key, `198.51.100.${i + 1}`), 403, message);
         // A built-in map has no author key at all.
         expectError(
           await hide(app, `/api/map/help-example-alice-1/responses/${response.mapId}`, base.authorKey),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { themeScriptHash } from '../../src/server/http/security-headers';
 import { mapRequest, publishOk, serverForFile } from './helpers';
@@ -186,6 +188,33 @@ describe('pages and files of the client', () => {
     if (response.statusCode === 200) expect(response.body).toContain('<div id="root">');
   });
 
+  // A client that sends the path as it is (curl --path-as-is): inject would normalise it first.
+  it.each([
+    '/assets/main-abc123.js.map/.',
+    '/assets/main-abc123.js.map/./',
+    '/assets/main-abc123.js.map.gz/.',
+    '/assets/./main-abc123.js.map',
+    '/x/../.vite/manifest.json',
+    '/x/%2e%2e/.vite/manifest.json',
+    '/assets/%2e%2e/.vite/manifest.json',
+    '/assets/%2E%2E/.vite/./manifest.json',
+    '//.vite/manifest.json',
+    '/assets//main-abc123.js.map',
+    '/.vite/manifest.json/.',
+    '/assets/main-abc123.js/.',
+  ])('%s, sent as it is, answers no file', async (path) => {
+    for (const encoding of [undefined, 'gzip', 'br, gzip']) {
+      const response = await rawGet(app, path, encoding);
+      expect(response.status, `${path} with Accept-Encoding ${encoding}`).toBe(404);
+      expect(response.body.includes('secret-source')).toBe(false);
+    }
+  });
+
+  it('a file by its own name is still served, sent as it is', async () => {
+    const response = await rawGet(app, '/assets/main-abc123.js');
+    expect(response.status).toBe(200);
+  });
+
   // Source maps hold the sources; compressed copies of them are source maps too.
   it.each([
     '/assets/main-abc123.js.map',
@@ -203,3 +232,24 @@ describe('pages and files of the client', () => {
     }
   });
 });
+
+/** GETs `path` from `app` over a socket, byte for byte as given (no normalising of dot segments). */
+async function rawGet(
+  app: FastifyInstance,
+  path: string,
+  encoding?: string,
+): Promise<{ status: number; body: Buffer }> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const headers = encoding ? { 'accept-encoding': encoding } : {};
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -9,6 +9,7 @@ import {
   type MapStore,
   type NewMap,
 } from '../../src/server/store/map-store';
+import { responseSummaryColumns } from '../../src/domain/response-summary';
 import { dropPostgresSchema, openPostgresStore } from '../../src/server/store/postgres-store';
 import { openSqliteStore } from '../../src/server/store/sqlite-store';
 import { serviceUrl } from '../support/services';
@@ -306,10 +307,34 @@ function defineContract(backend: Backend): void {
           published: new Date(now.getTime() + minutes * 60_000).toISOString(),
           basedOn,
           listed: true,
-          title: `Response ${minutes}`,
-          dataJson: JSON.stringify({ title: `Response ${minutes}`, description: null, reasons: [] }),
+          ...responseSummaryColumns(responseData(minutes)),
+          dataJson: JSON.stringify(responseData(minutes)),
           ...overrides,
         });
+      /** A response's data: one reason for, rated agree and support (weight 0.75). */
+      const responseData = (minutes: number) => ({
+        title: `Response ${minutes}`,
+        description: null,
+        reasons: [
+          {
+            id: '6f1f0f4a-1f6e-4c59-9c39-3d7b0b6f2c11',
+            title: 'A reason',
+            relevance: null,
+            belief: 'agree' as const,
+            support: 'support' as const,
+          },
+        ],
+      });
+      const summaryOf = (minutes: number) => ({
+        title: `Response ${minutes}`,
+        reasons: 1,
+        balance: JSON.stringify({
+          for: { count: 1, weight: 0.8 },
+          against: { count: 0, weight: 0 },
+          unrated: 0,
+          neither: 0,
+        }),
+      });
 
       it('keeps what a map answers and its key hash, and answers them with the map', async () => {
         const store = await freshStore();
@@ -331,15 +356,16 @@ function defineContract(backend: Backend): void {
         await store.publish(response(base, 8, { expiresAt: now.getTime() + 1 }), uniqueId);
         const later = new Date(now.getTime() + 1);
 
-        const first = await store.responses(base, later, null, 3);
+        const first = (await store.responses(base, later, null, 3))!;
         expect(first.map((r) => r.id)).toEqual([listed[4], listed[3], listed[2]]);
+        // Its summary, from its own columns.
         expect(first[0]).toEqual({
           id: listed[4],
           published: new Date(now.getTime() + 5 * 60_000).toISOString(),
-          dataJson: JSON.stringify({ title: 'Response 5', description: null, reasons: [] }),
+          ...summaryOf(5),
         });
         const last = first[2]!;
-        const second = await store.responses(base, later, { published: last.published, id: last.id }, 3);
+        const second = (await store.responses(base, later, { published: last.published, id: last.id }, 3))!;
         expect(second.map((r) => r.id)).toEqual([listed[1], listed[0]]);
         expect(await store.responses(other, later, null, 3)).toHaveLength(1);
         expect(await store.responses('no-such-map', later, null, 3)).toEqual([]);
@@ -350,10 +376,62 @@ function defineContract(backend: Backend): void {
         const base = await store.publish(newMap(), uniqueId);
         const ids = ['same-time-a', 'same-time-b', 'same-time-c'];
         for (const id of ids) await store.publish(response(base, 1), offering(id));
-        const first = await store.responses(base, now, null, 2);
+        const first = (await store.responses(base, now, null, 2))!;
         expect(first.map((r) => r.id)).toEqual(['same-time-c', 'same-time-b']);
-        const rest = await store.responses(base, now, first[1]!, 2);
+        const rest = (await store.responses(base, now, first[1]!, 2))!;
         expect(rest.map((r) => r.id)).toEqual(['same-time-a']);
+      });
+
+      it('answers null for a position that names no listed, visible response of the base (rule A1)', async () => {
+        const store = await freshStore();
+        const base = await store.publish(newMap(), uniqueId);
+        const other = await store.publish(newMap(), uniqueId);
+        const listed = await store.publish(response(base, 1), uniqueId);
+        const elsewhere = await store.publish(response(other, 2), uniqueId);
+        const unlisted = await store.publish(response(base, 3, { listed: false }), uniqueId);
+        const hidden = await store.publish(response(base, 4), uniqueId);
+        await store.hideResponse(base, hidden, now);
+        const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+
+        expect(await store.responses(base, now, { published: at(1), id: listed }, 20)).toEqual([]);
+        for (const forged of [
+          { published: at(1), id: 'no-such-map' },
+          { published: at(9), id: listed },
+          { published: at(2), id: elsewhere },
+          { published: at(3), id: unlisted },
+          { published: at(4), id: hidden },
+          { published: at(1), id: base },
+        ])
+          expect(await store.responses(base, now, forged, 20), JSON.stringify(forged)).toBeNull();
+      });
+
+      it("answers the hash of a map's author key without its text, null for no live map", async () => {
+        const store = await freshStore();
+        const keyed = await store.publish(newMap({ authorKeyHash: 'hash-of-the-key' }), uniqueId);
+        const keyless = await store.publish(newMap(), uniqueId);
+        const expiring = await store.publish(newMap({ expiresAt: now.getTime() + 1 }), uniqueId);
+        expect(await store.authorKeyOf(keyed, now)).toEqual({ authorKeyHash: 'hash-of-the-key' });
+        expect(await store.authorKeyOf(keyless, now)).toEqual({ authorKeyHash: null });
+        expect(await store.authorKeyOf(expiring, new Date(now.getTime() + 1))).toBeNull();
+        expect(await store.authorKeyOf('no-such-map', now)).toBeNull();
+      });
+
+      it('summarises, when it opens, responses stored without a summary (as before the columns)', async () => {
+        const database = backend.fresh();
+        const before = await open(database);
+        const base = await before.publish(newMap(), uniqueId);
+        const { title: _title, reasons: _reasons, balance: _balance, ...unsummarised } = response(base, 1);
+        const old = await before.publish(unsummarised, uniqueId);
+        const summarised = await before.publish(response(base, 2), uniqueId);
+        // Listed meanwhile, with nothing to show but its id and time.
+        expect((await before.responses(base, now, null, 20))![1]).toMatchObject({ id: old, reasons: 0 });
+        await before.close();
+
+        const after = await open(database);
+        expect(await after.responses(base, now, null, 20)).toEqual([
+          { id: summarised, published: new Date(now.getTime() + 2 * 60_000).toISOString(), ...summaryOf(2) },
+          { id: old, published: new Date(now.getTime() + 1 * 60_000).toISOString(), ...summaryOf(1) },
+        ]);
       });
 
       it('hides a response of its base only, and no longer lists it', async () => {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { gzipForKeeping } from '../http/accept-encoding';
 import { mapPreview, type MapPreview } from './page-meta';
 import type { RenderedPage } from './rendered-pages';
 import type { MapStore } from '../store/map-store';
@@ -18,6 +19,8 @@ class PublishedMapEntry {
   #preview: MapPreview | null = null;
   readonly #pages = new Map<PageKind, Promise<RenderedPage | null>>();
   readonly #pageBytes = new Map<PageKind, number>();
+  #gzipped: Promise<Buffer | null> | null = null;
+  #gzippedBytes = 0;
 
   constructor(
     readonly id: string,
@@ -75,6 +78,27 @@ class PublishedMapEntry {
   }
 
   /**
+   * The answer gzipped, made the first time a client that takes gzip asks for it and kept with the
+   * entry (counted in its bytes), so each instance gzips a map once however often it is read;
+   * concurrent first requests share the one gzip. Null when the answer is sent plain to everyone
+   * (small, or not shrinking); always smaller than the answer.
+   */
+  gzipped(): Promise<Buffer | null> {
+    this.#gzipped ??= gzipForKeeping(this.answer).then(
+      (gzipped) => {
+        this.#gzippedBytes = gzipped?.length ?? 0;
+        this.grew(this);
+        return gzipped;
+      },
+      (error: unknown) => {
+        this.#gzipped = null;
+        throw error;
+      },
+    );
+    return this.#gzipped;
+  }
+
+  /**
    * Bytes this entry holds, for the cache's bound. Forms derived later (a rendered page) add
    * theirs here and call `grew`.
    */
@@ -83,7 +107,7 @@ class PublishedMapEntry {
     const previewBytes = preview ? 2 * (preview.title.length + (preview.description?.length ?? 0)) + 128 : 0;
     let pageBytes = 0;
     for (const bytes of this.#pageBytes.values()) pageBytes += bytes;
-    return this.answer.length + previewBytes + pageBytes;
+    return this.answer.length + this.#gzippedBytes + previewBytes + pageBytes;
   }
 }
 
@@ -98,13 +122,13 @@ export function pageAllowance(answerBytes: number): number {
 }
 
 /**
- * The bytes of the largest entry a map within the body limit can make: its answer, its two pages
- * and its preview. The cache's bound on one entry is never below it, so that no map, however large the
+ * The bytes of the largest entry a map within the body limit can make: its answer, its gzipped
+ * copy (smaller than the answer), its two pages and its preview. The cache's bound on one entry is never below it, so that no map, however large the
  * limits let it be, is rendered again on every request because its entry was too large to keep.
  */
 export function largestEntryBytes(bodyLimitBytes: number): number {
   const answerBytes = bodyLimitBytes + 1024;
-  return answerBytes + 2 * pageAllowance(answerBytes) + 64 * 1024;
+  return 2 * answerBytes + 2 * pageAllowance(answerBytes) + 64 * 1024;
 }
 
 export interface PublishedMapsOptions {

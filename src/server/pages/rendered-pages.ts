@@ -156,7 +156,10 @@ export function pageAssets(manifestJson: string, key: string, readCss: (file: st
   };
 }
 
-/** Reads the client's build manifest and answers `pageAssets` for every renderable page. */
+/**
+ * Reads the client's build manifest, which the build writes beside the client's folder rather than
+ * in it (what is in the folder is served), and answers `pageAssets` for every renderable page.
+ */
 export function readPageAssets(clientDir: string): Record<keyof typeof renderedPageChunks, PageAssets> {
   const manifest = readManifest(clientDir);
   const readCss = (file: string) => readFileSync(join(clientDir, file), 'utf8');
@@ -172,9 +175,12 @@ export function readManifest(clientDir: string): string {
   return readFileSync(manifestPath(clientDir), 'utf8');
 }
 
-/** Where the build writes its manifest. */
+/**
+ * Where the build writes its manifest: beside the client's folder, not in it, since what is in
+ * the folder is served (vite.config.ts).
+ */
 export function manifestPath(clientDir: string): string {
-  return join(clientDir, '.vite/manifest.json');
+  return join(clientDir, '../client-manifest.json');
 }
 
 /**

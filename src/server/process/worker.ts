@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { isPrimaryMessage, type WorkerMessage } from '../cluster-messages';
+import { watchMemory } from './memory-watch';
 import type { Config } from '../config';
 import { bucketsInPrimary } from '../rate-limit/shared-buckets';
 import { openStore } from '../store/open-store';
@@ -8,7 +9,8 @@ import { openStore } from '../store/open-store';
 // A worker of `npm start` (PRODUCT §14): opens its own connection to the database (the primary
 // has run the migrations and does the background work: checkpoints, the expiry sweep), builds
 // the app and listens on the port the primary shares between its workers. It stops cleanly,
-// finishing the requests in flight, when the primary says so or on SIGTERM/SIGINT.
+// finishing the requests in flight, when the primary says so or on SIGTERM/SIGINT, and by itself
+// when its memory stays above its bound (memory-watch.ts), to be replaced by a fresh worker.
 
 function send(message: WorkerMessage): void {
   process.send?.(message);
@@ -80,4 +82,9 @@ export async function runWorker(config: Config): Promise<void> {
     await built.close();
     fatal(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  // Above its memory bound for seconds on end, the worker retires and the primary replaces it.
+  watchMemory(config.loadShedding, (why) => {
+    built.log.warn({ why }, 'worker above its memory bound; retiring so that a fresh one replaces it');
+    void shutdown(`memory: ${why}`);
+  });
 }

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { genericMeta, renderIndex } from '../pages/page-meta';
 import type { PublishedMaps } from '../pages/published-maps';
 import type { PageRenderPool } from '../pages/page-render-pool';
@@ -15,6 +15,21 @@ import { registerPages, type SendIndex } from './pages';
 
 /** A source map or a compressed copy of one. */
 const sourceMapPath = /\.map(\.(gz|br))?$/i;
+
+/**
+ * Whether the static handler may answer `pathName` (decoded, as @fastify/static passes it): a file
+ * by its own name only. The file sender normalises what it is given, so a dot segment or an empty
+ * one (`/x.js.map/.`, `/x/../.vite/manifest.json`, `//.vite/…`) would reach a file under another
+ * name than the one checked here; such a path answers 404 rather than be normalised into a name.
+ * The build manifest and source maps (and any compressed copy of one) are for tools, not for
+ * browsers: a source map holds the sources. The build no longer puts them in the served folder;
+ * this keeps an old or hand-made folder from serving them.
+ */
+function isServablePath(pathName: string): boolean {
+  return (
+    posix.normalize(pathName) === pathName && !pathName.startsWith('/.vite/') && !sourceMapPath.test(pathName)
+  );
+}
 
 /** The client routes of PRODUCT §5.4 besides /map/:id; each answers index.html. */
 const clientRoutes = [
@@ -63,9 +78,7 @@ export async function registerClient(
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
-    // The build manifest and source maps (and any compressed copy of one) are for tools, not for
-    // browsers: a source map holds the sources.
-    allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !sourceMapPath.test(pathName),
+    allowedPath: isServablePath,
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',

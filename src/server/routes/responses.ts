@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LRUCache } from 'lru-cache';
-import { formatWeight, mapBalance, type BalanceSide } from '../../domain/balance';
-import type { MapData } from '../../domain/belief-map';
 import type { ResponsesPage, ResponseSummary, ThreadAnswer } from '../../domain/response-answers';
 import { builtInPublished, builtInThread, getBuiltInMap, isBuiltInMapId } from '../../domain/built-in/index';
 import { isMapId, mapIdFormatError } from '../../domain/map-id';
@@ -19,11 +16,14 @@ import { matchesEtag } from '../http/etag';
 import type { PublishedMaps } from '../pages/published-maps';
 import { authorKeyHeader, matchesAuthorKey } from '../publishing/author-key';
 import { readThread, type Thread } from '../publishing/thread';
+import type { WrongKeyThrottle } from '../rate-limit/wrong-keys';
 import type { MapStore, StoredResponse } from '../store/map-store';
 
 export interface ResponseRoutesOptions {
   store: MapStore;
   maps: PublishedMaps;
+  /** Wrong author keys counted per client address (PRODUCT §5.8). */
+  wrongKeys: WrongKeyThrottle;
   now: () => Date;
 }
 
@@ -33,19 +33,8 @@ const cacheControl = 'public, max-age=30';
 /** PRODUCT §5.6–§5.8: a map's responses, its thread, and hiding a response. */
 export async function responseRoutes(
   app: FastifyInstance,
-  { store, maps, now }: ResponseRoutesOptions,
+  { store, maps, wrongKeys, now }: ResponseRoutesOptions,
 ): Promise<void> {
-  // A response never changes, so its summary is made once per instance: a page of 20 maps of up
-  // to 2 MB each would otherwise be parsed again on every read, about 40 MB of JSON.
-  const summaries = new LRUCache<string, ResponseSummary>({ max: 10_000 });
-  const summaryOf = (response: StoredResponse): ResponseSummary => {
-    let summary = summaries.get(response.id);
-    if (!summary) {
-      summary = summarise(response);
-      summaries.set(response.id, summary);
-    }
-    return summary;
-  };
   /** True when `id` names a built-in map or a published one live at `at`. */
   const exists = async (id: string, at: Date) => isBuiltInMapId(id) || (await maps.get(id, at)) !== null;
   const notFound = (reply: FastifyReply, id: string) =>
@@ -67,6 +56,9 @@ export async function responseRoutes(
       if (!(await exists(id, at))) return notFound(reply, id);
       // One more than a page: finding it tells whether there is a next page.
       const found = await store.responses(id, at, after, responsesPageSize + 1);
+      // A cursor that names no response of this map was never given by this server: refused, so
+      // that no one can make up positions (rule A1).
+      if (!found) return reply.code(400).send(errorBody(responsesCursorError));
       const page = found.slice(0, responsesPageSize);
       const last = page.at(-1);
       const next =
@@ -106,12 +98,19 @@ export async function responseRoutes(
       if (!isMapId(id)) return reply.code(400).send(errorBody(mapIdFormatError(id)));
       if (!isMapId(responseId)) return reply.code(400).send(errorBody(mapIdFormatError(responseId)));
       const at = now();
-      // Read from the store, not the cache of answers: the key's hash is kept only there.
-      const map = isBuiltInMapId(id) ? null : await store.get(id, at);
+      // PRODUCT §5.8: an address that has tried its few wrong keys waits before it tries another.
+      const waitSeconds = wrongKeys.waitBefore(request.ip);
+      if (waitSeconds !== null) return tooManyWrongKeys(reply, waitSeconds);
+      // Read from the store, not the cache of answers: the key's hash is kept only there. Only
+      // the hash is read, never the map's text.
+      const map = isBuiltInMapId(id) ? null : await store.authorKeyOf(id, at);
       if (!map && !isBuiltInMapId(id)) return notFound(reply, id);
       // A built-in map has no author, so no key: it is refused as a wrong key would be.
-      if (!matchesAuthorKey(request.headers[authorKeyHeader], map?.authorKeyHash ?? null))
+      if (!matchesAuthorKey(request.headers[authorKeyHeader], map?.authorKeyHash ?? null)) {
+        const wait = await wrongKeys.countWrong(request.ip);
+        if (wait !== null) return tooManyWrongKeys(reply, wait);
         return reply.code(403).send(errorBody(`The author key of map ${id} is missing or wrong`));
+      }
       if (!(await store.hideResponse(id, responseId, at)))
         return reply.code(404).send(errorBody(`Map ${responseId} is not a response to map ${id}`));
       return reply.code(200).header('cache-control', 'no-store').send({ status: 'ok' });
@@ -130,26 +129,22 @@ function builtInThreadOf(rootId: string): Thread {
   return { maps, complete: true };
 }
 
-/** A response as a list shows it (PRODUCT §5.6): its balance with the map page's figures (rule W5). */
-function summarise(response: StoredResponse): ResponseSummary {
-  const data = JSON.parse(response.dataJson) as MapData;
-  const balance = mapBalance(data);
+/** A response as a list shows it (PRODUCT §5.6), from its stored summary (rule W5's figures). */
+function summaryOf(response: StoredResponse): ResponseSummary {
   return {
     mapId: response.id,
-    title: data.title,
+    title: response.title,
     published: response.published,
-    reasons: data.reasons.length,
-    balance: {
-      for: rounded(balance.for),
-      against: rounded(balance.against),
-      unrated: balance.unrated,
-      neither: balance.neither,
-    },
+    reasons: response.reasons,
+    balance: JSON.parse(response.balance) as ResponseSummary['balance'],
   };
 }
 
-function rounded(side: BalanceSide): BalanceSide {
-  return { count: side.count, weight: Number(formatWeight(side.weight)) };
+function tooManyWrongKeys(reply: FastifyReply, waitSeconds: number): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(waitSeconds))
+    .send(errorBody(`Too many wrong author keys from this address; try again in ${waitSeconds} s`));
 }
 
 /** Sends `answer` with a hash of it as ETag, or 304 to a client that holds it. */

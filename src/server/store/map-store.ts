@@ -19,11 +19,17 @@ export interface StoredMap {
   readonly authorKeyHash: string | null;
 }
 
-/** A listed response, as a page of responses shows it (PRODUCT §5.6). */
+/**
+ * A listed response, as a page of responses shows it (PRODUCT §5.6): read from its summary
+ * columns, never from its text.
+ */
 export interface StoredResponse {
   readonly id: string;
   readonly published: string;
-  readonly dataJson: string;
+  readonly title: string;
+  readonly reasons: number;
+  /** Its balance as the pages show it (rule W5), JSON text. */
+  readonly balance: string;
 }
 
 /** A map of a set as `GET /api/maps` answers it (PRODUCT §5.9). */
@@ -60,6 +66,9 @@ export interface NewMap {
   readonly listed?: boolean;
   /** The map's title, kept beside a response for threads, which never read `dataJson`. */
   readonly title?: string;
+  /** A response's number of reasons and balance, kept beside it for lists of responses. */
+  readonly reasons?: number;
+  readonly balance?: string;
   /** SHA-256 of the author key, base64url (PRODUCT §5.8). */
   readonly authorKeyHash?: string | null;
   /** The map's brief (rule N16) as JSON text; made from `dataJson` when read if absent. */
@@ -83,14 +92,21 @@ export interface MapStore {
   publish(map: NewMap, newId: () => string): Promise<string>;
   /**
    * Up to `limit` listed, not hidden, unexpired responses of `baseId` (maps whose basedOn it is),
-   * newest first (published, then id, descending), starting after `after` in that order.
+   * newest first (published, then id, descending), starting after `after` in that order. Null
+   * when `after` names no listed, visible response of `baseId` published at that time: a cursor this
+   * server never gave.
    */
   responses(
     baseId: string,
     now: Date,
     after: { published: string; id: string } | null,
     limit: number,
-  ): Promise<StoredResponse[]>;
+  ): Promise<StoredResponse[] | null>;
+  /**
+   * The hash of the author key of the unexpired map `id` (null for a map published without
+   * one), or null when there is no such map; reads no map's text.
+   */
+  authorKeyOf(id: string, now: Date): Promise<{ authorKeyHash: string | null } | null>;
   /**
    * The listed, not hidden, unexpired responses of any of `baseIds` (up to `limit`), newest first:
    * one depth of a thread.

@@ -1,5 +1,6 @@
 import { Pool, type QueryConfig } from 'pg';
 import { postgresMigrations } from './migrations/postgres';
+import { emptyBalance, summariseRows, summaryBatchSize, type UnsummarisedRow } from './response-summaries';
 import { groupCommit } from './group-commit';
 import {
   StoreUnavailableError,
@@ -99,10 +100,12 @@ function buildStore(
 
   let migrated: Promise<void> | null = null;
   const ready = (): Promise<void> => {
-    migrated ??= migrate(pool, schema).catch((error: unknown) => {
-      migrated = null; // retried by the next call, e.g. once the database is back
-      throw error;
-    });
+    migrated ??= migrate(pool, schema)
+      .then(() => summariseOldResponses(pool))
+      .catch((error: unknown) => {
+        migrated = null; // retried by the next call, e.g. once the database is back
+        throw error;
+      });
     return migrated;
   };
   /** Runs `work` once migrations are done, turning connection failures into StoreUnavailableError. */
@@ -124,7 +127,7 @@ function buildStore(
     run(async () => {
       const { rows: stored } = await pool.query<{ id: string }>({
         // Named: each connection parses and plans it once, not once per batch.
-        name: 'insert-maps-3',
+        name: 'insert-maps-4',
         // The maps' JSON texts go in as one JSON array, joined as they are: as a text[] each
         // would be escaped into an array literal, which cost the app more CPU than the rest of
         // the publish. json_array_elements gives each element back as its exact text. A text
@@ -132,13 +135,13 @@ function buildStore(
         // array is then invalid, or has another length, and the FULL JOIN leaves a row without
         // an id or data, which the NOT NULL columns refuse, failing the batch.
         text: `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, author_key_hash,
-                                 brief)
+                                 reason_count, balance, brief)
                  SELECT r.id, r.published, r.expires_at, d.data::text, r.based_on, r.listed, r.title,
-                        r.author_key_hash, r.brief
+                        r.author_key_hash, r.reason_count, r.balance, r.brief
                    FROM unnest($1::text[], $2::text[], $3::bigint[], $5::text[], $6::boolean[],
-                               $7::text[], $8::text[], $9::text[])
+                               $7::text[], $8::text[], $9::integer[], $10::text[], $11::text[])
                           WITH ORDINALITY AS r (id, published, expires_at, based_on, listed, title,
-                                                author_key_hash, brief, n)
+                                                author_key_hash, reason_count, balance, brief, n)
                    FULL JOIN json_array_elements($4::json) WITH ORDINALITY AS d (data, n) USING (n)
                ON CONFLICT (id) DO NOTHING RETURNING id`,
         values: [
@@ -150,6 +153,8 @@ function buildStore(
           rows.map((row) => (row.map.basedOn ?? null) !== null && row.map.listed === true),
           rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.title ?? null) : null)),
           rows.map((row) => row.map.authorKeyHash ?? null),
+          rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.reasons ?? null) : null)),
+          rows.map((row) => ((row.map.basedOn ?? null) !== null ? (row.map.balance ?? null) : null)),
           rows.map((row) => row.map.briefJson ?? null),
         ],
       });
@@ -187,23 +192,40 @@ function buildStore(
       }
     },
     responses: (baseId, now, after, limit) =>
-      run(async (): Promise<StoredResponse[]> => {
+      run(async (): Promise<StoredResponse[] | null> => {
+        // A cursor names a listed response of the base, at its own time (rule A1).
+        if (after) {
+          const { rowCount } = await pool.query(
+            'SELECT 1 FROM maps WHERE id = $1 AND based_on = $2 AND published = $3 AND listed AND NOT hidden',
+            [after.id, baseId, after.published],
+          );
+          if (rowCount !== 1) return null;
+        }
         // PRODUCT §5.6: the conditions repeat the partial index's, so that the planner uses it.
+        // Only the summary columns are read, never `data`.
         const { rows } = after
           ? await pool.query<StoredResponse>(
-              `SELECT id, published, data AS "dataJson" FROM maps
+              `SELECT ${responseColumns} FROM maps
                 WHERE based_on = $1 AND listed AND NOT hidden AND expires_at > $2
                   AND (published, id) < ($3, $4)
                 ORDER BY published DESC, id DESC LIMIT $5`,
               [baseId, now.getTime(), after.published, after.id, limit],
             )
           : await pool.query<StoredResponse>(
-              `SELECT id, published, data AS "dataJson" FROM maps
+              `SELECT ${responseColumns} FROM maps
                 WHERE based_on = $1 AND listed AND NOT hidden AND expires_at > $2
                 ORDER BY published DESC, id DESC LIMIT $3`,
               [baseId, now.getTime(), limit],
             );
         return rows;
+      }),
+    authorKeyOf: (id, now) =>
+      run(async () => {
+        const { rows } = await pool.query<{ authorKeyHash: string | null }>(
+          'SELECT author_key_hash AS "authorKeyHash" FROM maps WHERE id = $1 AND expires_at > $2',
+          [id, now.getTime()],
+        );
+        return rows[0] ?? null;
       }),
     responsesOf: (baseIds, now, limit) =>
       run(async (): Promise<ThreadEntry[]> => {
@@ -257,6 +279,33 @@ function buildStore(
     },
   };
   return { store, ready };
+}
+
+/** A response's summary columns, as a page of responses reads them (never `data`). */
+const responseColumns = `id, published, COALESCE(title, '') AS title, COALESCE(reason_count, 0) AS reasons,
+  COALESCE(balance, '${emptyBalance}') AS balance`;
+
+/** Summarises the responses stored before their summary columns existed (response-summaries.ts). */
+async function summariseOldResponses(pool: Pool): Promise<void> {
+  for (;;) {
+    const { rows } = await pool.query<UnsummarisedRow>(
+      'SELECT id, data FROM maps WHERE based_on IS NOT NULL AND reason_count IS NULL LIMIT $1',
+      [summaryBatchSize],
+    );
+    if (rows.length === 0) return;
+    const summaries = summariseRows(rows);
+    await pool.query(
+      `UPDATE maps AS m SET title = s.title, reason_count = s.reasons, balance = s.balance
+         FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[]) AS s (id, title, reasons, balance)
+        WHERE m.id = s.id`,
+      [
+        summaries.map((row) => row.id),
+        summaries.map((row) => row.title),
+        summaries.map((row) => row.reasons),
+        summaries.map((row) => row.balance),
+      ],
+    );
+  }
 }
 
 /** Drops `schema` and everything in it: how a test run removes its isolated tables. */

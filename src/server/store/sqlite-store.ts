@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sqliteMigrations } from './migrations/sqlite';
+import { emptyBalance, summariseRows, summaryBatchSize, type UnsummarisedRow } from './response-summaries';
 import { groupCommit, type InsertRow } from './group-commit';
 import type { MapStore, NewMap, StoredMap, StoredResponse, StoredSetItem, ThreadEntry } from './map-store';
 import { setChunks, setItemOf } from './map-set-rows';
@@ -46,6 +47,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // When the log starts over, its file is cut back to this size rather than kept at its largest.
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   migrate(db);
+  summariseOldResponses(db);
   const ownCheckpointer = options.checkpoints !== 'elsewhere' && path !== ':memory:';
   if (!ownCheckpointer) db.pragma(`wal_autocheckpoint = ${safetyNetPages}`);
   let checkpointer: Checkpointer | null = null;
@@ -69,22 +71,48 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
             CASE WHEN brief IS NULL AND id NOT IN (SELECT value FROM json_each(@whole)) THEN data END AS data
        FROM maps WHERE id IN (SELECT value FROM json_each(@ids)) AND expires_at > @now ORDER BY id`,
   );
-  const insertMap = db.prepare<
-    [string, string, number, string, string | null, number, string | null, string | null, string | null]
-  >(
-    `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, author_key_hash, brief)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+  const selectAuthorKey = db.prepare<[string, number], { authorKeyHash: string | null }>(
+    // From the index that holds the hash (migration 5): the row's text is never read.
+    'SELECT author_key_hash AS authorKeyHash FROM maps INDEXED BY maps_author_keys WHERE id = ? AND expires_at > ?',
   );
-  // PRODUCT §5.6: the conditions repeat the partial index's, so that SQLite uses it.
+  const insertMap = db.prepare<
+    [
+      string,
+      string,
+      number,
+      string,
+      string | null,
+      number,
+      string | null,
+      number | null,
+      string | null,
+      string | null,
+      string | null,
+    ]
+  >(
+    `INSERT INTO maps (id, published, expires_at, data, based_on, listed, title, reason_count, balance,
+                       author_key_hash, brief)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+  );
+  // PRODUCT §5.6: the conditions repeat the partial index's, so that SQLite uses it. Only the
+  // summary columns are read, never `data`.
+  const responseColumns = `id, published, COALESCE(title, '') AS title, COALESCE(reason_count, 0) AS reasons,
+    COALESCE(balance, '${emptyBalance}') AS balance`;
   const selectFirstResponses = db.prepare<[string, number, number], StoredResponse>(
-    `SELECT id, published, data AS dataJson FROM maps
+    `SELECT ${responseColumns} FROM maps
       WHERE based_on = ? AND listed = 1 AND hidden = 0 AND expires_at > ?
       ORDER BY published DESC, id DESC LIMIT ?`,
   );
   const selectNextResponses = db.prepare<[string, number, string, string, number], StoredResponse>(
-    `SELECT id, published, data AS dataJson FROM maps
+    `SELECT ${responseColumns} FROM maps
       WHERE based_on = ? AND listed = 1 AND hidden = 0 AND expires_at > ? AND (published, id) < (?, ?)
       ORDER BY published DESC, id DESC LIMIT ?`,
+  );
+  // A cursor names a listed response of the base, at its own time (rule A1).
+  // Its conditions are the partial index's too (a response hidden meanwhile is no position).
+  const selectCursorResponse = db.prepare<[string, string, string], { found: number }>(
+    `SELECT 1 AS found FROM maps INDEXED BY maps_listed_responses
+      WHERE based_on = ? AND listed = 1 AND hidden = 0 AND published = ? AND id = ?`,
   );
   // One statement per depth of a thread: its ids go in as one JSON array, whatever their number.
   const selectResponsesOf = db.prepare<[string, number, number], ThreadEntry>(
@@ -117,6 +145,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         basedOn,
         basedOn !== null && map.listed ? 1 : 0,
         basedOn !== null ? (map.title ?? null) : null,
+        basedOn !== null ? (map.reasons ?? null) : null,
+        basedOn !== null ? (map.balance ?? null) : null,
         map.authorKeyHash ?? null,
         map.briefJson ?? null,
       );
@@ -143,10 +173,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         for (const row of rows) yield setItem(row);
       }
     },
-    async responses(baseId, now, after, limit): Promise<StoredResponse[]> {
-      return after
-        ? selectNextResponses.all(baseId, now.getTime(), after.published, after.id, limit)
-        : selectFirstResponses.all(baseId, now.getTime(), limit);
+    async responses(baseId, now, after, limit): Promise<StoredResponse[] | null> {
+      if (!after) return selectFirstResponses.all(baseId, now.getTime(), limit);
+      if (!selectCursorResponse.get(baseId, after.published, after.id)) return null;
+      return selectNextResponses.all(baseId, now.getTime(), after.published, after.id, limit);
+    },
+    async authorKeyOf(id, now) {
+      return selectAuthorKey.get(id, now.getTime()) ?? null;
     },
     async responsesOf(baseIds, now, limit): Promise<ThreadEntry[]> {
       if (baseIds.length === 0 || limit <= 0) return [];
@@ -203,6 +236,21 @@ function storedMap(row: Row): StoredMap {
     basedOn: row.based_on,
     authorKeyHash: row.author_key_hash,
   };
+}
+
+/** Summarises the responses stored before their summary columns existed (response-summaries.ts). */
+function summariseOldResponses(db: Database.Database): void {
+  const select = db.prepare<[number], UnsummarisedRow>(
+    'SELECT id, data FROM maps WHERE based_on IS NOT NULL AND reason_count IS NULL LIMIT ?',
+  );
+  const update = db.prepare<[string, number, string, string]>(
+    'UPDATE maps SET title = ?, reason_count = ?, balance = ? WHERE id = ?',
+  );
+  const summariseBatch = db.transaction((rows: readonly UnsummarisedRow[]) => {
+    for (const row of summariseRows(rows)) update.run(row.title, row.reasons, row.balance, row.id);
+  });
+  for (let rows = select.all(summaryBatchSize); rows.length > 0; rows = select.all(summaryBatchSize))
+    summariseBatch.immediate(rows);
 }
 
 function migrate(db: Database.Database): void {

@@ -58,4 +58,7 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       after = rows.at(-1)!.id;
     }
   },
+  // PRODUCT §5.6, as in the SQLite step 5; nullable columns are added without rewriting the table.
+  `ALTER TABLE maps ADD COLUMN reason_count INTEGER;
+   ALTER TABLE maps ADD COLUMN balance TEXT;`,
 ];

@@ -63,4 +63,17 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       after = rows.at(-1)!.id;
     }
   },
+  // PRODUCT §5.6: a response's number of reasons and its balance (JSON), beside its title, so
+  // that a list of responses never reads a map's text. Responses stored before are summarised
+  // once, in code, when the store opens (response-summaries.ts): the balance is the domain's.
+  // Columns added later lie after `data` in each row, so reading one from the table would walk
+  // the whole text's overflow pages (2 MB for the largest map): the list, a cursor's check and
+  // an author key's are answered from indexes that hold what they read.
+  `ALTER TABLE maps ADD COLUMN reason_count INTEGER;
+   ALTER TABLE maps ADD COLUMN balance TEXT;
+   DROP INDEX maps_listed_responses;
+   CREATE INDEX maps_listed_responses
+     ON maps (based_on, published DESC, id DESC, expires_at, title, reason_count, balance)
+     WHERE listed = 1 AND hidden = 0;
+   CREATE INDEX maps_author_keys ON maps (id, expires_at, author_key_hash);`,
 ];
