@@ -56,24 +56,34 @@ interface Case {
 const whitespace = fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff');
 const padding = fc.array(whitespace, { maxLength: 3 }).map((chars) => chars.join(''));
 
-/** Any text of at most `max` UTF-16 units: ASCII, any grapheme, any code point, and some classics. */
+/**
+ * Any text of at most `max` UTF-16 units: ASCII, any grapheme, any code point, and some classics;
+ * never a lone surrogate, which rule V8 refuses (the 'lone surrogate' cases below).
+ */
 const text = (max: number) =>
   fc
     .oneof(
       fc.string({ maxLength: max }),
       fc.string({ unit: 'grapheme', maxLength: max }),
       fc.string({ unit: 'binary', maxLength: max }),
-      fc.constantFrom('\ud800', 'a\udfffb', '<script>alert(1)</script>', '"\\/\u0000\u2028', 'x'.repeat(max)),
+      fc.constantFrom('<script>alert(1)</script>', '"\\/\u0000\u2028', 'x'.repeat(max)),
     )
-    .map((value) => value.slice(0, max));
+    .map((value) => value.slice(0, max))
+    .filter((value) => !loneSurrogate.test(value));
+
+/** Rule V8, restated from PRODUCT §3.3: a UTF-16 surrogate without its pair. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const loneSurrogates = ['\ud800', 'a\udfffb', 'x\udbff', '\udc00\ud800'];
 
 /**
  * Rule V2, restated here from PRODUCT §3.3 rather than asked of the app: a title made only of
  * whitespace, control (Cc) or format (Cf) characters, Unicode's default-ignorable code points
  * (assigned or not, such as the blank letters and the tag block's U+E0002), variation selectors or
- * the blank Braille pattern shows nothing, and is refused as empty.
+ * the blank Braille pattern, or the musical symbols' invisible marks (U+1D159, U+1D173-U+1D17A)
+ * shows nothing, and is refused as empty.
  */
-const invisible = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800]*$/u;
+const invisible =
+  /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u2800\u{1d159}\u{1d173}-\u{1d17a}]*$/u;
 const invisibleTitles = [
   '\u200b',
   '\u0000',
@@ -84,6 +94,8 @@ const invisibleTitles = [
   '\u{e0002}',
   '\u034f\ufe0f',
   '\u{e0100}',
+  '\u{1d159}',
+  '\u{1d173}\u{1d17a}',
 ];
 
 /** A title as sent (maybe padded) and as stored (trimmed; 1..max characters after trimming). */
@@ -236,6 +248,10 @@ const mutations: Record<string, Mutation> = {
   'support unknown': (_b, _d, reason, pick) =>
     (reason().support = pick(['supports', 'NEUTRAL', 'strong_support', '', 'agree', 0, {}])),
   'support missing': (_b, _d, reason) => delete reason().support,
+  'title with a lone surrogate': (_b, data, _r, pick) => (data.title = `A ${pick(loneSurrogates)}`),
+  'description with a lone surrogate': (_b, data, _r, pick) => (data.description = pick(loneSurrogates)),
+  'relevance with a lone surrogate': (_b, _d, reason, pick) =>
+    (reason().relevance = `r${pick(loneSurrogates)}`),
 };
 
 const invalidCase: fc.Arbitrary<Case> = fc

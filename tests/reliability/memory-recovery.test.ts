@@ -13,7 +13,8 @@ import { startServerProcess, workerPids, type ServerProcess } from '../support/s
 // uses, then pushed over it by reading large maps (each kept in the worker's cache).
 
 const dir = mkdtempSync(join(tmpdir(), 'belief-map-memory-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A worker may still be closing its database files as the last server stops: retry the removal.
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
 
 let server: ServerProcess | null = null;
 afterEach(async () => {
