@@ -5,7 +5,7 @@ import { sampleMapData } from '../support/maps';
 import { testWithComparedMaps } from './support/compared-maps';
 import { openMap, putStoredDraft } from './support/map-page';
 
-// Issue 38: no task holds the page over 200 ms, however large the map, in the pictures of a map
+// PRODUCT §13.6: no task holds the page over 200 ms, however large the map, in the pictures of a map
 // (PRODUCT §15.2) and the compare page (PRODUCT §9.2). Long tasks are recorded by the page itself
 // (PerformanceObserver, type "longtask"); the work is cut into slices of well under 100 ms, so a
 // busy machine still leaves room below the bound.

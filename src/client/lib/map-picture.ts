@@ -21,7 +21,7 @@ const tooLongForPng = 'The map is too long for a PNG picture: download the SVG p
 
 /**
  * Longest the layout runs before giving the browser its turn: well under the 200 ms a task may
- * take (issue 38), with room for a slow or busy machine.
+ * take (PRODUCT §13.6), with room for a slow or busy machine.
  */
 const sliceMs = 40;
 

@@ -17,7 +17,7 @@ export function useRevealedCount(total: number): number {
   const [revealed, setRevealed] = useState(firstSlice);
   useEffect(() => {
     if (revealed >= total) return;
-    // After the next frame, so that two slices are never laid out in one rendering (issue 38).
+    // After the next frame, so that two slices are never laid out in one rendering (PRODUCT §13.6).
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setRevealed((count) => count + nextSlice), 0);

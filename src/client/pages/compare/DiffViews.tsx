@@ -89,7 +89,7 @@ export type WordMarker = Pick<CompareExtras, 'diffWhenVisible' | 'MarkedText'>;
  * PRODUCT §9.2: a text change base → modified, both texts whole until its words are diffed (once
  * the marker has loaded and the pair nears the screen, diff-when-visible.ts), then its changed
  * words marked on each side. The pair stays the same elements when the marker arrives: replacing
- * every row's texts at once re-laid out the whole list in one task (issue 38).
+ * every row's texts at once re-laid out the whole list in one task (PRODUCT §13.6).
  */
 export function TextChangePair({
   base,
