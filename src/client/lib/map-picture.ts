@@ -1,6 +1,12 @@
 import type { Draft, PublishedMap } from '../../domain/belief-map';
 import { mapFileNameOf } from '../../domain/formats/file-name';
-import { mapPicture, pictureFontFamily, type MeasureText } from '../../domain/formats/map-picture';
+import {
+  layOutPicture,
+  leastPictureHeight,
+  pictureFontFamily,
+  type MapPicture,
+  type MeasureText,
+} from '../../domain/formats/map-picture';
 import type { FileToSave } from './save-file';
 
 // PRODUCT §15.2: "Download picture (PNG)" and "(SVG)", made here in the browser, drafts included:
@@ -10,6 +16,38 @@ export type PictureFormat = 'png' | 'svg';
 
 /** The most pixels a canvas side may have in the browsers the app supports. */
 const maxCanvasSide = 32_767;
+
+const tooLongForPng = 'The map is too long for a PNG picture: download the SVG picture instead.';
+
+/**
+ * Longest the layout runs before giving the browser its turn: well under the 200 ms a task may
+ * take (PRODUCT §13.6), with room for a slow or busy machine.
+ */
+const sliceMs = 40;
+
+/** Lets the browser handle input and paint before the next slice of work. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The picture of `data`, laid out in slices of at most about `sliceMs`, never in one long task. */
+async function layOutInSlices(
+  data: Parameters<typeof layOutPicture>[0],
+  options: Parameters<typeof layOutPicture>[1],
+): Promise<MapPicture> {
+  const steps = layOutPicture(data, options);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart > sliceMs) {
+      await yieldToBrowser();
+      sliceStart = performance.now();
+    }
+  }
+}
 
 /** Text widths as this browser draws the picture's font: the SVG picture is laid out with them. */
 function canvasMeasurer(): MeasureText {
@@ -25,7 +63,7 @@ function canvasMeasurer(): MeasureText {
 /** The PNG of `svg`, drawn twice as sharp as its size (less for a very long map). */
 async function toPng(svg: string, width: number, height: number): Promise<Blob> {
   const scale = Math.min(2, maxCanvasSide / height);
-  if (scale < 1) throw new Error('The map is too long for a PNG picture: download the SVG picture instead.');
+  if (scale < 1) throw new Error(tooLongForPng);
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
     const image = new Image();
@@ -57,7 +95,9 @@ export async function pictureFile(
   format: PictureFormat,
   { scheme, link }: { scheme: 'light' | 'dark'; link: string | null },
 ): Promise<FileToSave> {
-  const { svg, width, height } = mapPicture(map.data, { scheme, link, measure: canvasMeasurer() });
+  // A map sure to be taller than a canvas can be is refused at once, before any layout.
+  if (format === 'png' && leastPictureHeight(map.data) > maxCanvasSide) throw new Error(tooLongForPng);
+  const { svg, width, height } = await layOutInSlices(map.data, { scheme, link, measure: canvasMeasurer() });
   const name = `${mapFileNameOf(map)}.${format}`;
   if (format === 'svg') return { name, type: 'image/svg+xml;charset=utf-8', text: svg };
   return { name, type: 'image/png', text: await toPng(svg, width, height) };

@@ -10,15 +10,22 @@ const firstSlice = 40;
 const nextSlice = 80;
 
 /**
- * How many of `total` rows to render now: `firstSlice` at once, then `nextSlice` more in each
- * following task until all are there. A list that shrinks shows all it has left.
+ * How many of `total` rows to render now: `firstSlice` at once, then `nextSlice` more in a task
+ * after each frame until all are there. A list that shrinks shows all it has left.
  */
 export function useRevealedCount(total: number): number {
   const [revealed, setRevealed] = useState(firstSlice);
   useEffect(() => {
     if (revealed >= total) return;
-    const timer = setTimeout(() => setRevealed((count) => count + nextSlice), 0);
-    return () => clearTimeout(timer);
+    // After the next frame, so that two slices are never laid out in one rendering (PRODUCT §13.6).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setRevealed((count) => count + nextSlice), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [revealed, total]);
   return Math.min(revealed, total);
 }

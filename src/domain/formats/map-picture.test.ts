@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { MapData } from '../belief-map';
 import { beliefLabels, supportLabels } from '../ratings';
 import { mapData, newReason, reason } from '../test-support/builders';
-import { escapeXml, mapPicture, maxRelevanceLines, pictureWidth, type MeasureText } from './map-picture';
+import {
+  escapeXml,
+  layOutPicture,
+  leastPictureHeight,
+  mapPicture,
+  maxRelevanceLines,
+  pictureWidth,
+  type MeasureText,
+} from './map-picture';
 
 // Rule F11: the map as a picture, laid out with a fake measurer: every character is 0.6 of the
 // font size wide, a monospace stand-in for the canvas that measures in the browser.
@@ -205,6 +213,41 @@ describe('mapPicture', () => {
     const { svg, height } = picture(mapData(reasons, { description: 'd'.repeat(20_000) }));
     expect(wellFormed(svg)).toBe(true);
     expect(height).toBeGreaterThan(1_000 * 100);
+  });
+
+  it('[F11] lays out a reason at a time, pausing between reasons, to the same picture', () => {
+    const data = mapData(
+      Array.from({ length: 30 }, (_, n) => reason(n + 1, { relevance: 'Why it matters.' })),
+    );
+    const steps = layOutPicture(data, { scheme: 'light', measure, link: null });
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBe(30);
+    expect(step.value).toEqual(picture(data, { link: null }));
+  });
+
+  it('[F11] measures each word once per font, however often the map repeats it', () => {
+    const calls: string[] = [];
+    const counting: MeasureText = (text, font) => {
+      calls.push(`${font.size} ${text}`);
+      return measure(text, font);
+    };
+    const reasons = Array.from({ length: 200 }, (_, n) =>
+      reason(n + 1, { title: 'The same title', relevance: 'the same words again '.repeat(20) }),
+    );
+    picture(mapData(reasons), { measure: counting });
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it('[F11] knows a height the picture is sure to reach before laying it out', () => {
+    for (const count of [0, 1, 50, 1_000]) {
+      const data = mapData(Array.from({ length: count }, (_, n) => reason(n + 1)));
+      expect(leastPictureHeight(data)).toBeLessThanOrEqual(picture(data).height);
+    }
+    expect(
+      leastPictureHeight(mapData(Array.from({ length: 1_000 }, (_, n) => reason(n + 1)))),
+    ).toBeGreaterThan(32_767);
   });
 });
 

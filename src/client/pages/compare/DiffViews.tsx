@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Reason } from '../../../domain/belief-map';
 import { truncateMapId } from '../../../domain/compare-ids';
 import type { FieldChange, ReasonField } from '../../../domain/compare';
 import { beliefSteps, describeBeliefSteps } from '../../../domain/rating-steps';
 import { beliefLabel, supportLabel, type Belief, type Support } from '../../../domain/ratings';
+import type { WordPart } from '../../../domain/word-diff';
 import { BeliefIcon, SupportIcon } from '../../components/RatingIcons';
 import type { CompareExtras } from './use-compare-extras';
 
@@ -82,9 +83,14 @@ export function ReasonBody({ reason }: { reason: Reason }) {
 }
 
 /** What marks changed words: the word diff and its view, once compare-extras.ts has loaded. */
-export type WordMarker = Pick<CompareExtras, 'MarkedChange'>;
+export type WordMarker = Pick<CompareExtras, 'diffWhenVisible' | 'MarkedText'>;
 
-/** PRODUCT §9.2: a text change base → modified, its changed words marked once the marker is loaded. */
+/**
+ * PRODUCT §9.2: a text change base → modified, both texts whole until its words are diffed (once
+ * the marker has loaded and the pair nears the screen, diff-when-visible.ts), then its changed
+ * words marked on each side. The pair stays the same elements when the marker arrives: replacing
+ * every row's texts at once re-laid out the whole list in one task (PRODUCT §13.6).
+ */
 export function TextChangePair({
   base,
   modified,
@@ -94,12 +100,23 @@ export function TextChangePair({
   modified: string | null;
   marker: WordMarker | null;
 }) {
-  const show = (base: ReactNode, modified: ReactNode, elementRef?: (element: HTMLElement | null) => void) => (
-    <ChangePair variant="text" base={base} modified={modified} elementRef={elementRef} />
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [done, setDone] = useState<{ base: string; modified: string; parts: WordPart[] | null } | null>(null);
+  useEffect(() => {
+    if (!marker || !element || base === null || modified === null) return;
+    return marker.diffWhenVisible(element, base, modified, (parts) => setDone({ base, modified, parts }));
+  }, [marker, element, base, modified]);
+  const parts = done && done.base === base && done.modified === modified ? done.parts : null;
+  const side = (text: string | null, which: 'base' | 'modified') =>
+    marker && parts ? <marker.MarkedText parts={parts} side={which} /> : <TextValue text={text} />;
+  return (
+    <ChangePair
+      variant="text"
+      base={side(base, 'base')}
+      modified={side(modified, 'modified')}
+      elementRef={setElement}
+    />
   );
-  if (marker && base !== null && modified !== null)
-    return <marker.MarkedChange base={base} modified={modified} show={show} />;
-  return show(<TextValue text={base} />, <TextValue text={modified} />);
 }
 
 /** PRODUCT §6.6: a difference shown base → modified. Texts sit in blocks that stack on narrow screens. */

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Reason } from '../../../domain/belief-map';
 import type { WordPart } from './compare-extras';
-import { diffWhenVisible } from './diff-when-visible';
 
 // PRODUCT §9.2, §9.4: the views of changed words and similar reasons, loaded with
 // compare-extras.ts since they only show once it has found something.
@@ -23,42 +22,6 @@ export function MarkedText({ parts, side }: { parts: readonly WordPart[]; side: 
       })}
     </span>
   );
-}
-
-/**
- * PRODUCT §9.2: a text change base → modified, both texts whole until its words are diffed (once
- * it nears the screen, diff-when-visible.ts), then its changed words marked on each side.
- */
-export function MarkedChange({
-  base,
-  modified,
-  show,
-}: {
-  base: string;
-  modified: string;
-  /** Lays out the two sides, `elementRef` on the element whose nearing the screen starts the diff. */
-  show: (
-    base: ReactNode,
-    modified: ReactNode,
-    elementRef: (element: HTMLElement | null) => void,
-  ) => ReactNode;
-}) {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const [done, setDone] = useState<{ base: string; modified: string; parts: WordPart[] | null } | null>(null);
-  useEffect(() => {
-    if (!element) return;
-    return diffWhenVisible(element, base, modified, (parts) => setDone({ base, modified, parts }));
-  }, [base, modified, element]);
-  const parts = done && done.base === base && done.modified === modified ? done.parts : null;
-  const side = (text: string, which: 'base' | 'modified') =>
-    parts ? (
-      <MarkedText parts={parts} side={which} />
-    ) : (
-      <span className="text-value" dir="auto">
-        {text}
-      </span>
-    );
-  return show(side(base, 'base'), side(modified, 'modified'), setElement);
 }
 
 /** "Possibly the same as “{title}”", with "Treat as the same reason" when it can be merged. */

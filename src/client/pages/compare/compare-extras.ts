@@ -7,4 +7,5 @@ import './compare-extras.css';
 // and no suggestions.
 
 export { findSimilarReasons, wordChanges, type WordPart };
-export { DuplicateWarning, MarkedChange, MarkedText, PossibleMatch } from './SimilarReasonViews';
+export { diffWhenVisible } from './diff-when-visible';
+export { DuplicateWarning, MarkedText, PossibleMatch } from './SimilarReasonViews';
