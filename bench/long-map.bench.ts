@@ -19,7 +19,8 @@ import { siteHeaders } from './page.bench';
 // with what a reader would take for "a static page", and with the page readers had before.
 // Rounds alternate the pages (reversed every other round), each in a fresh browser context;
 // measured: when every reason is in the document (a MutationObserver set before the first byte)
-// and the first contentful paint. Reported: medians, and the medians of each round's ratios.
+// and the first contentful paint; the later of the two stands for the first paint with every reason in
+// the document, which the targets are about. Reported: medians, and the medians of each round's ratios.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reasonCount = 1000;
@@ -32,6 +33,8 @@ type Kind = 'plainList' | 'published' | 'oldPublished';
 interface Timing {
   inDomMs: number;
   paintMs: number;
+  /** The first paint with every reason in the document: the later of the two. */
+  readyMs: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -93,7 +96,7 @@ async function measure(browser: Browser, url: string): Promise<Timing> {
     paintMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
   }));
   await context.close();
-  return timing;
+  return { ...timing, readyMs: Math.max(timing.inDomMs, timing.paintMs) };
 }
 
 async function publish(server: ServerProcess, data: MapData): Promise<string> {
@@ -147,6 +150,7 @@ export async function runLongMapBench() {
         {
           inDomMs: median(runs[kind]!.map((t) => t.inDomMs)),
           paintMs: median(runs[kind]!.map((t) => t.paintMs)),
+          readyMs: median(runs[kind]!.map((t) => t.readyMs)),
         },
       ]),
     ) as Partial<Record<Kind, Timing>>;
@@ -156,34 +160,38 @@ export async function runLongMapBench() {
       toPlainList: {
         inDom: ratio('published', 'plainList', 'inDomMs'),
         paint: ratio('published', 'plainList', 'paintMs'),
+        ready: ratio('published', 'plainList', 'readyMs'),
       },
       ...(withOld && {
         toOldPage: {
           inDom: ratio('published', 'oldPublished', 'inDomMs'),
           paint: ratio('published', 'oldPublished', 'paintMs'),
+          ready: ratio('published', 'oldPublished', 'readyMs'),
         },
         oldToPlainList: {
           inDom: ratio('oldPublished', 'plainList', 'inDomMs'),
           paint: ratio('oldPublished', 'plainList', 'paintMs'),
+          ready: ratio('oldPublished', 'plainList', 'readyMs'),
         },
       }),
     };
     const met =
-      ratios.toPlainList.paint <= targets.plainListRatio &&
-      (!ratios.toOldPage || ratios.toOldPage.paint <= targets.oldPageRatio);
-    const ms = (t: Timing) => `in DOM ${t.inDomMs.toFixed(0)} ms, painted ${t.paintMs.toFixed(0)} ms`;
+      ratios.toPlainList.ready <= targets.plainListRatio &&
+      (!ratios.toOldPage || ratios.toOldPage.ready <= targets.oldPageRatio);
+    const ms = (t: Timing) =>
+      `in DOM ${t.inDomMs.toFixed(0)} ms, painted ${t.paintMs.toFixed(0)} ms, both ${t.readyMs.toFixed(0)} ms`;
     console.log(
       `\nLong map: a published map of ${reasonCount} reasons, Chromium, ${rounds} alternating rounds (medians):`,
     );
     console.log(`  (b) plain static list:        ${ms(medians.plainList!)}`);
     console.log(`  (a) published map (this build): ${ms(medians.published!)}`);
     if (medians.oldPublished) console.log(`  (c) published map (4725f21):    ${ms(medians.oldPublished)}`);
-    const pair = (r: { inDom: number; paint: number }) =>
-      `${r.inDom.toFixed(2)} in DOM / ${r.paint.toFixed(2)} painted`;
-    console.log(`  a/b ${pair(ratios.toPlainList)} (target ≤ ${targets.plainListRatio} painted)`);
+    const pair = (r: { inDom: number; paint: number; ready: number }) =>
+      `${r.inDom.toFixed(2)} in DOM / ${r.paint.toFixed(2)} painted / ${r.ready.toFixed(2)} both`;
+    console.log(`  a/b ${pair(ratios.toPlainList)} (target ≤ ${targets.plainListRatio} both)`);
     if (ratios.toOldPage) {
-      console.log(`  a/c ${pair(ratios.toOldPage)} (target ≤ ${targets.oldPageRatio} painted)`);
-      console.log(`  c/b ${pair(ratios.oldToPlainList)}`);
+      console.log(`  a/c ${pair(ratios.toOldPage)} (target ≤ ${targets.oldPageRatio} both)`);
+      console.log(`  c/b ${pair(ratios.oldToPlainList!)}`);
     } else console.log(`  (c) skipped: no build of 4725f21 at ${oldRoot} (BENCH_OLD_ROOT)`);
     const result = {
       benchmark: 'long-map',
