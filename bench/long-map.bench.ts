@@ -10,7 +10,7 @@ import { publishBody, sampleMapData } from '../tests/support/maps';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process';
 import { siteHeaders } from './page.bench';
 
-// Long maps at static speed (issue 33 item 5): the real page of a published map of 1,000 reasons,
+// Long maps at static speed (PRODUCT §13.6): the real page of a published map of 1,000 reasons,
 // as the server renders it, against (b) a plain static HTML list of the same reasons (title,
 // relevance, two icons each; no script, a few lines of CSS) served by a bare node:http server with
 // the site's headers, and (c) the same map's page as the build of 4725f21 rendered it, when that
