@@ -50,7 +50,7 @@ export interface PageBenchResult {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The headers of the app's page that any page of the site carries, whatever it holds. */
-function siteHeaders(answer: Response): Record<string, string> {
+export function siteHeaders(answer: Response): Record<string, string> {
   const perAnswer = new Set(['content-length', 'content-encoding', 'content-type', 'etag', 'vary', 'date']);
   const perConnection = new Set(['connection', 'keep-alive', 'transfer-encoding']);
   const headers: Record<string, string> = {};

@@ -9,6 +9,7 @@ import { runPreviewImageBench } from './preview-image.bench';
 import { runReaderPageBench } from './reader-page.bench';
 import { runResponsesBench } from './responses.bench';
 import { runImportBench } from './import.bench';
+import { runLongMapBench } from './long-map.bench';
 import { runSimilarityBench } from './similarity.bench';
 
 // `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same
@@ -23,6 +24,7 @@ runDiscussionBench();
 await runHttpBench(httpBenchOptionsFromEnv(process.env));
 await runPreviewImageBench();
 await runPageBench();
+await runLongMapBench();
 await runReaderPageBench();
 await runComparePageBench();
 await runDiscussionPageBench();

@@ -10,6 +10,34 @@
   var dark = stored ? stored === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 
+  // Once the page has painted and its HTML has been read whole (at once in a hidden page, which
+  // paints nothing): `then`.
+  var afterFirstPaint = function (then) {
+    var whole = function () {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then);
+      else then();
+    };
+    if (document.visibilityState === 'hidden') whole();
+    else if (
+      window.PerformanceObserver &&
+      (window.PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0
+    )
+      // Once the browser reports the first paint (its frame on the screen), not merely drawn.
+      new window.PerformanceObserver(function (list, observer) {
+        observer.disconnect();
+        whole();
+      }).observe({ type: 'paint', buffered: true });
+    else
+      window.requestAnimationFrame(function () {
+        setTimeout(whole);
+      });
+  };
+  // PRODUCT §13.6: until then, a long map's reasons off the first screen skip their layout
+  // (content-visibility in the page's CSS, while <html> has no data-laid-out), so the first paint
+  // does not wait for a thousand of them; from then on every reason is laid out at its real height.
+  afterFirstPaint(function () {
+    document.documentElement.setAttribute('data-laid-out', '');
+  });
   // PRODUCT §13.6: a page rendered for reading names the reader's script on this tag, and it is
   // fetched once the page has painted and its HTML has been read whole (as a module script in the
   // head would run): nothing a reader needs to read waits for a script. A hidden page (opened in
@@ -46,18 +74,5 @@
     start();
   };
   document.addEventListener('click', hold, true);
-  if (document.visibilityState === 'hidden') start();
-  else if (
-    window.PerformanceObserver &&
-    (window.PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0
-  )
-    // Once the browser reports the first paint (its frame on the screen), not merely drawn.
-    new window.PerformanceObserver(function (list, observer) {
-      observer.disconnect();
-      start();
-    }).observe({ type: 'paint', buffered: true });
-  else
-    window.requestAnimationFrame(function () {
-      setTimeout(start);
-    });
+  afterFirstPaint(load);
 })();

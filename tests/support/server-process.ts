@@ -38,6 +38,8 @@ export interface ServerProcessOptions {
   nodeArgs?: string[];
   /** How long to wait for /healthz to answer 200. */
   startTimeoutMs?: number;
+  /** The checkout to run it from (default this one): a bench runs an older build beside it. */
+  root?: string;
 }
 
 /**
@@ -48,11 +50,11 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const port = await freePort();
   const entry = options.entry ?? 'src/server/main.ts';
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     // Only what is set here: no PORT or DATABASE_URL leaks in from the shell.
     env: {
       PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? repoRoot,
+      HOME: process.env.HOME ?? options.root ?? repoRoot,
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

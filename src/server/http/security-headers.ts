@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * so that no script is fetched before the first paint (PRODUCT §13.6). Its SHA-256, checked against
  * the file by tests/api/security-headers.test.ts.
  */
-export const themeScriptHash = "'sha256-53AuWZDxEBfu2ih8xk8DpzgPvhbcJePv8GkQ6315W5Q='";
+export const themeScriptHash = "'sha256-YpABWVsCNA0kcabcI60lsVkKrfNKPPnTlzqCrXENdx0='";
 
 /**
  * Helmet's options, with `styleHashes` allowing a rendered page's inline style (PRODUCT §13.6), and
