@@ -340,7 +340,8 @@ describe('Add to my draft, as one map holds a reason', () => {
     await versions.click();
     expect(await versions.getAttribute('aria-expanded')).toBe('true');
     const list = item.getByRole('list', { name: `Versions of ${quiet.title}` });
-    expect(await list.getByRole('listitem').count()).toBe(2);
+    // The versions are drawn once the list opens, in the next frame or two.
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     const ivy = list.getByRole('listitem').filter({ hasText: 'as Ivy sees it' });
     expect(await ivy.getByRole('img', { name: 'Strongly disagree' }).count()).toBe(1);
     await ivy.getByRole('button', { name: 'Add this version' }).click();
